@@ -1,0 +1,58 @@
+// The game registry: games by name, with their option specs and rules text.
+//
+// Games register explicitly (games/all_games.cc calls each game's register function once) so that no
+// static-initialisation order or linker dead-stripping can lose one.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/any_game.h"
+
+namespace cardroom {
+
+struct GameEntry {
+  std::string name;
+  std::string title;        // "Reds"
+  std::string description;  // one line for `cardroom list`
+  std::vector<OptionSpec> options;
+  std::function<std::string()> rules_text;
+  // Builds the game from validated options; nullptr and `error` on cross-option errors.
+  std::function<std::unique_ptr<AnyGame>(const OptionValues&, std::string* error)> create;
+};
+
+void register_game(GameEntry entry);
+const GameEntry* find_game(std::string_view name);
+std::vector<const GameEntry*> registered_games();
+
+// "reds(players=4,partnership=true)" -> game, or nullptr with a clear `error`.
+std::unique_ptr<AnyGame> load_game(const std::string& game_string, std::string* error);
+// Name plus options as a JSON object (game records).
+std::unique_ptr<AnyGame> load_game(const std::string& name, const nlohmann::json& options,
+                                   std::string* error);
+// Name plus raw key/value options (command-line flags).
+std::unique_ptr<AnyGame> load_game(const std::string& name,
+                                   const std::vector<std::pair<std::string, std::string>>& options,
+                                   std::string* error);
+
+// Helper for a game's register function.
+template <class G>
+GameEntry make_game_entry(std::string title, std::string description,
+                          const std::vector<BotEntry<typename G::State>>* bots) {
+  GameEntry e;
+  e.name = std::string(G::kName);
+  e.title = std::move(title);
+  e.description = std::move(description);
+  e.options = G::option_specs();
+  e.rules_text = [] { return G::rules_text(); };
+  e.create = [bots](const OptionValues& values, std::string* error) -> std::unique_ptr<AnyGame> {
+    auto game = G::create(values, error);
+    if (!game) return nullptr;
+    return std::make_unique<GameAdapter<G>>(std::move(*game), values, bots);
+  };
+  return e;
+}
+
+}  // namespace cardroom

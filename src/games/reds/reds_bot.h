@@ -1,0 +1,20 @@
+// The Reds heuristic player.
+//
+// It sees only a belief state (resample of its seat: its own hand and public information are true,
+// everything hidden is random), and must never rely on the hidden parts. See docs/games/reds.md for
+// how it bids and plays.
+#pragma once
+
+#include <vector>
+
+#include "core/any_game.h"
+#include "games/reds/reds.h"
+
+namespace cardroom::reds {
+
+Move heuristic_move(const State& belief, Seat seat, Rng& rng);
+
+// The computer players Reds registers besides "random".
+const std::vector<BotEntry<State>>& bots();
+
+}  // namespace cardroom::reds

@@ -1,0 +1,71 @@
+// The simulation harness behind `cardroom sim`: computer players against each other.
+//
+// Matches come in groups of duplicate deals: group g uses match seed `seed + g` for every rotation
+// r = 0..seats-1, and seat s is played by bots[(s + r) % bots.size()] (the bot list is cycled to fill
+// the table). So every bot plays every seat on the same cards. Each match's bot randomness comes from
+// its own index, and results are summed in index order: identical for any thread count.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/any_game.h"
+
+namespace cardroom {
+
+struct SimConfig {
+  int matches = 100;
+  std::vector<std::string> bots;  // cycled over the seats; empty means all "random"
+  std::uint64_t seed = 1;
+  int threads = 1;
+  bool rotate = true;  // duplicate deals with seats rotated
+};
+
+// Mean with a 95% confidence interval (normal approximation, sample standard deviation).
+struct Estimate {
+  double mean = 0;
+  double half_width = 0;  // the interval is mean ± half_width
+  std::uint64_t n = 0;
+};
+
+class RunningStat {
+ public:
+  void add(double x);
+  void merge(const RunningStat& o);
+  Estimate estimate() const;
+
+ private:
+  std::uint64_t n_ = 0;
+  double mean_ = 0, m2_ = 0;
+};
+
+struct SimResult {
+  std::string game;  // game string
+  std::uint64_t matches = 0;
+  std::uint64_t moves = 0;
+  struct Line {
+    std::string name;  // "S0" or a bot name
+    Estimate score;    // final score of the seat (its team's score in team games)
+    Estimate win_rate;
+  };
+  std::vector<Line> seats;
+  std::vector<Line> bots;
+  // With exactly two different bots: per match, the mean score of the first bot's seats minus the
+  // second's (only matches where both sit), as `margin` of bots[0] over bots[1].
+  bool has_margin = false;
+  std::string margin_of, margin_over;
+  Estimate margin;
+
+  nlohmann::json to_json() const;
+  std::string to_text() const;
+};
+
+// Runs the simulation; `progress(done, total)` is called from worker threads now and then.
+// Returns false and sets `error` on a bad bot name.
+bool simulate(const AnyGame& game, const SimConfig& config, SimResult* result, std::string* error,
+              const std::function<void(std::uint64_t, std::uint64_t)>& progress = {});
+
+}  // namespace cardroom
