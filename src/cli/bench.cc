@@ -1,7 +1,7 @@
+#include <fmt/format.h>
+
 #include <chrono>
 #include <iostream>
-
-#include <fmt/format.h>
 
 #include "cli/commands.h"
 #include "core/registry.h"
@@ -42,9 +42,12 @@ void add_bench_command(CLI::App& app, Context& ctx) {
       double mps = timed.moves / secs;
       signature += sig.signature;
       if (json) {
-        out.push_back({{"game", game->game_string()}, {"matches", timed.matches},
-                       {"moves", timed.moves}, {"seconds", secs},
-                       {"moves_per_second", mps}, {"matches_per_second", timed.matches / secs},
+        out.push_back({{"game", game->game_string()},
+                       {"matches", timed.matches},
+                       {"moves", timed.moves},
+                       {"seconds", secs},
+                       {"moves_per_second", mps},
+                       {"matches_per_second", timed.matches / secs},
                        {"signature", sig.signature}});
       } else {
         std::cout << fmt::format("{:<60} {:>8.2f} M moves/s {:>10.0f} matches/s  signature {}\n",

@@ -2,11 +2,10 @@
 // setting `exit_code`; errors go to stderr.
 #pragma once
 
+#include <CLI/CLI.hpp>
 #include <string>
 #include <utility>
 #include <vector>
-
-#include <CLI/CLI.hpp>
 
 namespace cardroom::cli {
 

@@ -6,7 +6,8 @@
 namespace cardroom::cli {
 
 void add_rules_command(CLI::App& app, Context& ctx) {
-  auto* cmd = app.add_subcommand("rules", "Print a game's rules in our words, its options and notation");
+  auto* cmd =
+      app.add_subcommand("rules", "Print a game's rules in our words, its options and notation");
   static std::string name;
   cmd->add_option("game", name, "registry name, e.g. reds")->required();
   cmd->callback([&ctx] {

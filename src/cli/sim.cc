@@ -8,7 +8,8 @@
 namespace cardroom::cli {
 
 void add_sim_command(CLI::App& app, Context& ctx) {
-  auto* cmd = app.add_subcommand("sim", "Computer players against each other: scores and win rates");
+  auto* cmd =
+      app.add_subcommand("sim", "Computer players against each other: scores and win rates");
   static std::string game_name;
   static int games = 100;
   static int players = 0;
@@ -27,7 +28,8 @@ void add_sim_command(CLI::App& app, Context& ctx) {
   cmd->add_option("--threads", threads, "worker threads (results do not depend on it)")
       ->check(CLI::Range(1, 256));
   cmd->add_flag("--json", json, "machine-readable output");
-  cmd->add_flag("--no-rotate", no_rotate, "do not rotate the bots over the seats on duplicate deals");
+  cmd->add_flag("--no-rotate", no_rotate,
+                "do not rotate the bots over the seats on duplicate deals");
   cmd->callback([&ctx] {
     std::vector<std::pair<std::string, std::string>> options;
     std::string error;

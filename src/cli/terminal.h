@@ -1,7 +1,12 @@
-// Terminal helpers for `cardroom play`: colour detection and card formatting.
+// Terminal helpers for `cardroom play`: colour detection, card formatting, text layout.
+//
+// Everything here degrades to plain ASCII when `TerminalStyle` says so (stdout not a terminal,
+// `--ascii`, or NO_COLOR for colour), so piped output stays script-friendly.
 #pragma once
 
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "core/cards.h"
 
@@ -9,12 +14,43 @@ namespace cardroom::cli {
 
 struct TerminalStyle {
   bool color = false;    // ANSI colours (only on a terminal, never with NO_COLOR)
-  bool unicode = false;  // suit symbols ♠♥♦♣ (ASCII letters otherwise)
+  bool unicode = false;  // suit symbols ♠♥♦♣ and box drawing (ASCII letters otherwise)
 };
 
 // Colour and symbols when stdout is a terminal and NO_COLOR is unset; plain ASCII otherwise.
 TerminalStyle detect_style(bool force_ascii);
 
+// True when standard input is a terminal (a person typing, not a script).
+bool stdin_is_terminal();
+
 std::string styled_card(Card c, const TerminalStyle& style, CardNames extras = {});
+
+// ANSI "select graphic rendition" wrappers; the text is returned unchanged without colour.
+enum class Paint { kBold, kDim, kRed, kGreen, kYellow, kCyan, kHeading, kYou, kError };
+std::string paint(std::string_view text, Paint how, const TerminalStyle& style);
+
+// A suit as a symbol ("♦", coloured) or, in ASCII, its letter ("D").
+std::string styled_suit(int suit, const TerminalStyle& style);
+// "spades", "hearts", "diamonds", "clubs".
+std::string_view suit_name(int suit);
+
+// Free text from a game (events, move texts) made pretty: card codes such as "TD" become styled
+// cards, suit symbols are coloured. In ASCII mode suit symbols become letters ("T♦" -> "TD") or,
+// standing alone, names ("anti-trump is ♣" -> "anti-trump is clubs").
+std::string styled_text(std::string_view text, const TerminalStyle& style, CardNames extras = {});
+
+// Columns a string takes on screen: ANSI escapes are ignored, each UTF-8 code point counts one.
+int display_width(std::string_view text);
+std::string pad_right(std::string_view text, int width);
+std::string pad_left(std::string_view text, int width);
+
+// Cards for display: the trump suit first, then the other suits alternating colours (♠ ♥ ♣ ♦),
+// the anti-trump suit last; within a suit high to low. Extra cards (ids >= 52) come last.
+// `trump` and `anti_trump` may be kNoSuit.
+std::vector<Card> sort_for_display(std::vector<Card> cards, int trump, int anti_trump);
+
+// A hand on one line, suits separated by a wider gap: "A♦ Q♦ 7♦   K♠ 4♠   9♣".
+std::string hand_line(const std::vector<Card>& sorted, const TerminalStyle& style,
+                      CardNames extras = {});
 
 }  // namespace cardroom::cli

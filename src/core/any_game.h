@@ -29,7 +29,9 @@ class AnyGame {
   virtual std::string_view name() const = 0;
   virtual const OptionValues& options() const = 0;
   // "reds(players=4,partnership=false,...)"
-  std::string game_string() const { return std::string(name()) + "(" + options().canonical() + ")"; }
+  std::string game_string() const {
+    return std::string(name()) + "(" + options().canonical() + ")";
+  }
   virtual int num_seats() const = 0;
   virtual Teams teams() const = 0;
   virtual CardNames card_names() const = 0;
@@ -46,6 +48,8 @@ class AnyState {
  public:
   virtual ~AnyState() = default;
   virtual std::unique_ptr<AnyState> clone() const = 0;
+  // Exact equality of the whole state (same game type required; false otherwise).
+  virtual bool equals(const AnyState& other) const = 0;
   virtual int num_seats() const = 0;
   virtual ActorMode mode() const = 0;
   virtual SeatSet actors() const = 0;
@@ -111,6 +115,10 @@ class StateAdapter final : public AnyState {
 
   std::unique_ptr<AnyState> clone() const override {
     return std::make_unique<StateAdapter>(state_, bots_);
+  }
+  bool equals(const AnyState& other) const override {
+    auto* o = dynamic_cast<const StateAdapter*>(&other);
+    return o && o->state_ == state_;
   }
   int num_seats() const override { return state_.num_seats(); }
   ActorMode mode() const override { return state_.mode(); }

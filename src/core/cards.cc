@@ -29,7 +29,8 @@ std::string_view suit_symbol(int suit) { return kSuitSymbols[suit]; }
 
 int parse_suit(std::string_view text) {
   if (text.size() == 1) {
-    auto pos = kSuitChars.find(static_cast<char>(std::toupper(static_cast<unsigned char>(text[0]))));
+    auto pos =
+        kSuitChars.find(static_cast<char>(std::toupper(static_cast<unsigned char>(text[0]))));
     return pos == std::string_view::npos ? kNoSuit : static_cast<int>(pos);
   }
   for (int s = 0; s < kSuits; ++s)
@@ -66,7 +67,8 @@ std::optional<Card> parse_card(std::string_view text, CardNames extras) {
     rank = kTen;
     rest.remove_prefix(2);
   } else {
-    auto pos = kRankChars.find(static_cast<char>(std::toupper(static_cast<unsigned char>(rest[0]))));
+    auto pos =
+        kRankChars.find(static_cast<char>(std::toupper(static_cast<unsigned char>(rest[0]))));
     if (pos == std::string_view::npos) return std::nullopt;
     rank = static_cast<int>(pos);
     rest.remove_prefix(1);

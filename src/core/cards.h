@@ -1,15 +1,18 @@
 // Cards and card sets.
 //
-// A card is a small integer. Standard cards are `suit * 13 + rank_index` (0..51) with suits in the order
-// S H D C and rank_index 0 = deuce .. 12 = ace. Game-specific extra cards (jokers, colons) take ids 52..63
-// and are named by the game (see CardNames). Rank order, values and suit roles belong to each game.
+// A card is a small integer. Standard cards are `suit * 13 + rank_index` (0..51) with suits in the
+// order S H D C and rank_index 0 = deuce .. 12 = ace. Game-specific extra cards (jokers, colons)
+// take ids 52..63 and are named by the game (see CardNames). Rank order, values and suit roles
+// belong to each game.
 //
 // A CardSet is a 64-bit mask: bit `c` set means card `c` is in the set. Bits 0..12 are spades 2..A,
 // 13..25 hearts, 26..38 diamonds, 39..51 clubs, 52..63 extra cards.
 #pragma once
 
 #include <bit>
+#include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <optional>
 #include <span>
 #include <string>
@@ -27,7 +30,19 @@ enum Suit : std::uint8_t { kSpades = 0, kHearts = 1, kDiamonds = 2, kClubs = 3, 
 
 // Rank indices: kTwo = 0 .. kAce = 12.
 enum Rank : std::uint8_t {
-  kTwo = 0, kThree, kFour, kFive, kSix, kSeven, kEight, kNine, kTen, kJack, kQueen, kKing, kAce
+  kTwo = 0,
+  kThree,
+  kFour,
+  kFive,
+  kSix,
+  kSeven,
+  kEight,
+  kNine,
+  kTen,
+  kJack,
+  kQueen,
+  kKing,
+  kAce
 };
 
 constexpr Card make_card(int suit, int rank) { return static_cast<Card>(suit * kRanks + rank); }
@@ -71,21 +86,45 @@ class CardSet {
   constexpr CardSet operator|(CardSet o) const { return CardSet(bits_ | o.bits_); }
   constexpr CardSet operator&(CardSet o) const { return CardSet(bits_ & o.bits_); }
   constexpr CardSet operator-(CardSet o) const { return CardSet(bits_ & ~o.bits_); }
-  constexpr CardSet& operator|=(CardSet o) { bits_ |= o.bits_; return *this; }
-  constexpr CardSet& operator&=(CardSet o) { bits_ &= o.bits_; return *this; }
-  constexpr CardSet& operator-=(CardSet o) { bits_ &= ~o.bits_; return *this; }
+  constexpr CardSet& operator|=(CardSet o) {
+    bits_ |= o.bits_;
+    return *this;
+  }
+  constexpr CardSet& operator&=(CardSet o) {
+    bits_ &= o.bits_;
+    return *this;
+  }
+  constexpr CardSet& operator-=(CardSet o) {
+    bits_ &= ~o.bits_;
+    return *this;
+  }
   constexpr bool operator==(const CardSet&) const = default;
 
   // Iteration in increasing card id.
   class Iterator {
    public:
+    using iterator_category = std::input_iterator_tag;
+    using value_type = Card;
+    using difference_type = std::ptrdiff_t;
+    using pointer = const Card*;
+    using reference = Card;
+    Iterator() = default;
     constexpr explicit Iterator(std::uint64_t b) : b_(b) {}
     constexpr Card operator*() const { return static_cast<Card>(std::countr_zero(b_)); }
-    constexpr Iterator& operator++() { b_ &= b_ - 1; return *this; }
+    constexpr Iterator& operator++() {
+      b_ &= b_ - 1;
+      return *this;
+    }
+    constexpr Iterator operator++(int) {
+      Iterator old = *this;
+      b_ &= b_ - 1;
+      return old;
+    }
     constexpr bool operator!=(const Iterator& o) const { return b_ != o.b_; }
     constexpr bool operator==(const Iterator& o) const { return b_ == o.b_; }
+
    private:
-    std::uint64_t b_;
+    std::uint64_t b_ = 0;
   };
   constexpr Iterator begin() const { return Iterator(bits_); }
   constexpr Iterator end() const { return Iterator(0); }

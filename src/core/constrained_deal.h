@@ -2,8 +2,8 @@
 //
 // Each slot (an opponent's hand, the undealt pack, ...) takes exactly `count` cards, each from its
 // `allowed` set (e.g. everything but the suits that player has shown void in). The deal first tries
-// plain rejection sampling (exactly uniform when it succeeds); when the constraints are tight it builds
-// a valid assignment by augmenting paths and then mixes it with random allowed swaps.
+// plain rejection sampling (exactly uniform when it succeeds); when the constraints are tight it
+// builds a valid assignment by augmenting paths and then mixes it with random allowed swaps.
 #pragma once
 
 #include <span>

@@ -5,9 +5,9 @@
 //   class XGame   immutable rules plus validated options (`reds(players=4,partnership=true)`).
 //   class XState  one whole match: all rounds and running scores, a plain copyable value.
 //
-// Generic code (random playouts, bots, the conformance suite, the benchmark) is templated over them;
-// `core/any_game.h` wraps them in a type-erased handle for the CLI and (later) the server. The
-// concept `GameState` below lists what a state must offer; each item's contract is here.
+// Generic code (random playouts, bots, the conformance suite, the benchmark) is templated over
+// them; `core/any_game.h` wraps them in a type-erased handle for the CLI and (later) the server.
+// The concept `GameState` below lists what a state must offer; each item's contract is here.
 //
 // XGame must provide:
 //   using State = XState;
@@ -24,21 +24,21 @@
 //   std::string validate_deal(const Deal&) const;            "" if the explicit deal is usable
 //   static std::string rules_text();                         `cardroom rules <game>`
 //
-// Who calls what: the match runner (CLI play, sim, server, tests) is the only caller of apply. Players
-// (human or computer) only ever receive `view(seat)` or `resample(seat, rng)` (DESIGN.md section 4).
+// Who calls what: the match runner (CLI play, sim, server, tests) is the only caller of apply.
+// Players (human or computer) only ever receive `view(seat)` or `resample(seat, rng)` (DESIGN.md
+// section 4).
 #pragma once
 
 #include <array>
 #include <bit>
 #include <concepts>
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "core/cards.h"
 #include "core/options.h"
@@ -143,17 +143,17 @@ struct Deal {
   std::vector<Card> pack;
 };
 
-// Optional extras for apply and new_match. Hot paths pass nullptr: no events are formatted and every
-// deal is shuffled. `deals[i]` replaces the shuffle of the i-th deal of the match (0-based, counting
-// redeals).
+// Optional extras for apply and new_match. Hot paths pass nullptr: no events are formatted and
+// every deal is shuffled. `deals[i]` replaces the shuffle of the i-th deal of the match (0-based,
+// counting redeals).
 struct ApplyContext {
   std::vector<Event>* events = nullptr;
   std::span<const Deal> deals;
 };
 
 template <class S>
-concept GameState = std::copyable<S> && requires(const S& cs, S& s, Seat seat, Move m, Rng& rng,
-                                                 std::string* err) {
+concept GameState = std::copyable<S> && std::equality_comparable<S> &&
+    requires(const S& cs, S& s, Seat seat, Move m, Rng& rng, std::string* err) {
   { S::kMaxMoves } -> std::convertible_to<int>;
   { cs.num_seats() } -> std::convertible_to<int>;
   // The seats that may move now; empty exactly when the match is over.

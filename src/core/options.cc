@@ -23,8 +23,8 @@ std::optional<OptionValue> parse_value(const OptionSpec& spec, const std::string
                                        std::string* error) {
   auto fail = [&](const std::string& why) -> std::optional<OptionValue> {
     if (error)
-      *error = "option '" + spec.name + "': '" + text + "' " + why + " (allowed: " + spec.allowed() +
-               ")";
+      *error = "option '" + spec.name + "': '" + text + "' " + why +
+               " (allowed: " + spec.allowed() + ")";
     return std::nullopt;
   };
   switch (spec.type) {
@@ -154,7 +154,8 @@ std::optional<OptionValues> OptionValues::from_json(const std::vector<OptionSpec
     else if (value.is_number_integer())
       raw.emplace_back(key, std::to_string(value.get<std::int64_t>()));
     else {
-      if (error) *error = "option '" + key + "' has a value that is not a number, boolean or string";
+      if (error)
+        *error = "option '" + key + "' has a value that is not a number, boolean or string";
       return std::nullopt;
     }
   }

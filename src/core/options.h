@@ -1,20 +1,20 @@
 // Typed game options and the `name(key=value,...)` game string.
 //
-// A game declares its options as a list of OptionSpec (name, type, default, range or choices, help).
-// `parse_game_string("reds(players=4,partnership=true)")` splits a game string; `OptionValues::parse`
-// validates raw text against the specs and fills in defaults, with errors that name the option, the
-// value and what is allowed. OptionValues print themselves back in canonical form (spec order).
+// A game declares its options as a list of OptionSpec (name, type, default, range or choices,
+// help). `parse_game_string("reds(players=4,partnership=true)")` splits a game string;
+// `OptionValues::parse` validates raw text against the specs and fills in defaults, with errors
+// that name the option, the value and what is allowed. OptionValues print themselves back in
+// canonical form (spec order).
 #pragma once
 
 #include <cstdint>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <utility>
 #include <variant>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 namespace cardroom {
 
@@ -46,9 +46,9 @@ class OptionValues {
  public:
   // Validates `raw` (key, text value) against `specs`; unknown keys, bad values and duplicates are
   // errors. Missing options take their defaults.
-  static std::optional<OptionValues> parse(const std::vector<OptionSpec>& specs,
-                                           const std::vector<std::pair<std::string, std::string>>& raw,
-                                           std::string* error);
+  static std::optional<OptionValues> parse(
+      const std::vector<OptionSpec>& specs,
+      const std::vector<std::pair<std::string, std::string>>& raw, std::string* error);
   // The same from a JSON object (records keep options this way); values may be numbers, booleans or
   // strings.
   static std::optional<OptionValues> from_json(const std::vector<OptionSpec>& specs,

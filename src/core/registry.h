@@ -1,7 +1,7 @@
 // The game registry: games by name, with their option specs and rules text.
 //
-// Games register explicitly (games/all_games.cc calls each game's register function once) so that no
-// static-initialisation order or linker dead-stripping can lose one.
+// Games register explicitly (games/all_games.cc calls each game's register function once) so that
+// no static-initialisation order or linker dead-stripping can lose one.
 #pragma once
 
 #include <functional>

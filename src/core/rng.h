@@ -59,7 +59,8 @@ class Rng {
   // Fisher-Yates shuffle of [first, first + n).
   template <class T>
   void shuffle(T* first, int n) {
-    for (int i = n - 1; i > 0; --i) std::swap(first[i], first[below(static_cast<std::uint32_t>(i + 1))]);
+    for (int i = n - 1; i > 0; --i)
+      std::swap(first[i], first[below(static_cast<std::uint32_t>(i + 1))]);
   }
 
   bool operator==(const Rng&) const = default;

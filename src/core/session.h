@@ -1,4 +1,5 @@
-// A match being played, with its full history: the facade the CLI, tests and (later) the server use.
+// A match being played, with its full history: the facade the CLI, tests and (later) the server
+// use.
 //
 // A Session owns a type-erased game and state plus what the fast state does not keep: every move as
 // text (the game record), every event with its visibility, and a summary of each completed round.

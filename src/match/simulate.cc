@@ -1,13 +1,13 @@
 #include "match/simulate.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <mutex>
 #include <sstream>
 #include <thread>
-
-#include <fmt/format.h>
 
 namespace cardroom {
 
@@ -27,7 +27,8 @@ void RunningStat::merge(const RunningStat& o) {
   std::uint64_t n = n_ + o.n_;
   double d = o.mean_ - mean_;
   mean_ += d * static_cast<double>(o.n_) / static_cast<double>(n);
-  m2_ += o.m2_ + d * d * static_cast<double>(n_) * static_cast<double>(o.n_) / static_cast<double>(n);
+  m2_ +=
+      o.m2_ + d * d * static_cast<double>(n_) * static_cast<double>(o.n_) / static_cast<double>(n);
   n_ = n;
 }
 
@@ -35,7 +36,8 @@ Estimate RunningStat::estimate() const {
   Estimate e;
   e.n = n_;
   e.mean = mean_;
-  if (n_ > 1) e.half_width = 1.96 * std::sqrt(m2_ / static_cast<double>(n_ - 1) / static_cast<double>(n_));
+  if (n_ > 1)
+    e.half_width = 1.96 * std::sqrt(m2_ / static_cast<double>(n_ - 1) / static_cast<double>(n_));
   return e;
 }
 
@@ -78,8 +80,8 @@ MatchOutcome play_one(const AnyGame& game, const std::vector<std::string>& seat_
 bool simulate(const AnyGame& game, const SimConfig& config, SimResult* result, std::string* error,
               const std::function<void(std::uint64_t, std::uint64_t)>& progress) {
   const int n = game.num_seats();
-  std::vector<std::string> bots = config.bots.empty() ? std::vector<std::string>{"random"}
-                                                       : config.bots;
+  std::vector<std::string> bots =
+      config.bots.empty() ? std::vector<std::string>{"random"} : config.bots;
   auto names = game.bot_names();
   for (const auto& b : bots) {
     if (std::find(names.begin(), names.end(), b) == names.end()) {
@@ -149,7 +151,8 @@ bool simulate(const AnyGame& game, const SimConfig& config, SimResult* result, s
       margin.add(sum[0] / count[0] - sum[1] / count[1]);
   }
   for (Seat s = 0; s < n; ++s)
-    res.seats.push_back({"S" + std::to_string(s), seat_score[s].estimate(), seat_win[s].estimate()});
+    res.seats.push_back(
+        {"S" + std::to_string(s), seat_score[s].estimate(), seat_win[s].estimate()});
   for (std::size_t b = 0; b < distinct.size(); ++b)
     res.bots.push_back({distinct[b], bot_score[b].estimate(), bot_win[b].estimate()});
   if (distinct.size() == 2) {
@@ -167,7 +170,8 @@ nlohmann::json estimate_json(const Estimate& e) {
   return {{"mean", e.mean}, {"ci95", e.half_width}, {"n", e.n}};
 }
 nlohmann::json line_json(const SimResult::Line& l) {
-  return {{"name", l.name}, {"score", estimate_json(l.score)}, {"win_rate", estimate_json(l.win_rate)}};
+  return {
+      {"name", l.name}, {"score", estimate_json(l.score)}, {"win_rate", estimate_json(l.win_rate)}};
 }
 }  // namespace
 
@@ -181,8 +185,11 @@ nlohmann::json SimResult::to_json() const {
   j["bots"] = nlohmann::json::array();
   for (const auto& l : bots) j["bots"].push_back(line_json(l));
   if (has_margin)
-    j["margin"] = {{"of", margin_of}, {"over", margin_over}, {"mean", margin.mean},
-                   {"ci95", margin.half_width}, {"n", margin.n}};
+    j["margin"] = {{"of", margin_of},
+                   {"over", margin_over},
+                   {"mean", margin.mean},
+                   {"ci95", margin.half_width},
+                   {"n", margin.n}};
   return j;
 }
 

@@ -1,16 +1,15 @@
 // The simulation harness behind `cardroom sim`: computer players against each other.
 //
 // Matches come in groups of duplicate deals: group g uses match seed `seed + g` for every rotation
-// r = 0..seats-1, and seat s is played by bots[(s + r) % bots.size()] (the bot list is cycled to fill
-// the table). So every bot plays every seat on the same cards. Each match's bot randomness comes from
-// its own index, and results are summed in index order: identical for any thread count.
+// r = 0..seats-1, and seat s is played by bots[(s + r) % bots.size()] (the bot list is cycled to
+// fill the table). So every bot plays every seat on the same cards. Each match's bot randomness
+// comes from its own index, and results are summed in index order: identical for any thread count.
 #pragma once
 
 #include <functional>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "core/any_game.h"
 

@@ -16,8 +16,10 @@ constexpr unsigned kBlackSuits = (1u << kSpades) | (1u << kClubs);
 
 std::string seat_text(Seat s) { return "S" + std::to_string(s); }
 
-void emit(const ApplyContext* ctx, SeatSet to, std::string text) {
-  if (ctx && ctx->events) ctx->events->push_back(Event{to, std::move(text)});
+// Events are formatted only when someone listens: hot paths pass no context.
+template <class MakeText>
+void emit(const ApplyContext* ctx, SeatSet to, MakeText&& make_text) {
+  if (ctx && ctx->events) ctx->events->push_back(Event{to, std::string(make_text())});
 }
 bool wants_events(const ApplyContext* ctx) { return ctx && ctx->events; }
 
@@ -103,13 +105,33 @@ int trick_winner(const Card* cards, int count, int anti_trump, AntiTrumpLead rul
 const std::vector<OptionSpec>& Game::option_specs() {
   static const std::vector<OptionSpec> specs = {
       {"players", OptionType::kInt, "4", kMinPlayers, kMaxPlayers, {}, "number of players"},
-      {"partnership", OptionType::kBool, "false", 0, 0, {},
+      {"partnership",
+       OptionType::kBool,
+       "false",
+       0,
+       0,
+       {},
        "partners sit opposite (4 or 6 players); team score = sum of both partners' scores"},
-      {"hidden_bids", OptionType::kBool, "false", 0, 0, {},
+      {"hidden_bids",
+       OptionType::kBool,
+       "false",
+       0,
+       0,
+       {},
        "bids are made secretly and revealed at the end of the round"},
-      {"short_game", OptionType::kBool, "false", 0, 0, {},
+      {"short_game",
+       OptionType::kBool,
+       "false",
+       0,
+       0,
+       {},
        "play only chart rounds 1, 4, 5, 8 and 9 (skip the rounds marked *)"},
-      {"anti_trump_lead", OptionType::kChoice, "drop", 0, 0, {"drop", "highest", "highest_other"},
+      {"anti_trump_lead",
+       OptionType::kChoice,
+       "drop",
+       0,
+       0,
+       {"drop", "highest", "highest_other"},
        "REDS-A1: anti-trump led and another suit played: drop = anti-trump cards drop out (trump, "
        "else highest neutral); highest = highest face value of all cards; highest_other = highest "
        "face value among the other cards"},
@@ -176,7 +198,7 @@ State Game::new_match(std::uint64_t seed, int first_dealer, const ApplyContext* 
   for (auto& b : s.bids_) b = -1;
   if (first_dealer >= 0 && first_dealer < config_.players) {
     s.dealer_ = static_cast<std::int8_t>(first_dealer);
-    emit(ctx, kEveryone, seat_text(first_dealer) + " deals first");
+    emit(ctx, kEveryone, [&] { return seat_text(first_dealer) + " deals first"; });
   } else {
     s.draw_for_dealer(ctx);
   }
@@ -204,13 +226,13 @@ void State::draw_for_dealer(const ApplyContext* ctx) {
       best = std::max(best, rank_of(drawn[s]));
       if (wants_events(ctx)) text += " " + seat_text(s) + " " + card_text(drawn[s]);
     }
-    emit(ctx, kEveryone, text);
+    emit(ctx, kEveryone, [&] { return text; });
     SeatSet top;
     for (Seat s = 0; s < config_.players; ++s)
       if (drawing.contains(s) && rank_of(drawn[s]) == best) top.add(s);
     if (top.size() == 1) {
       dealer_ = static_cast<std::int8_t>(top.lowest());
-      emit(ctx, kEveryone, seat_text(dealer_) + " deals first");
+      emit(ctx, kEveryone, [&] { return seat_text(dealer_) + " deals first"; });
       return;
     }
     drawing = top;
@@ -282,21 +304,23 @@ void State::start_round(const ApplyContext* ctx) {
   if (wants_events(ctx)) {
     int rounds = rounds_in_game(config_);
     std::string head = "round " + std::to_string(round_ + 1) +
-                       (round_ < rounds ? " of " + std::to_string(rounds) : " (tie-break)") +
-                       ": " + seat_text(dealer_) + " deals";
+                       (round_ < rounds ? " of " + std::to_string(rounds) : " (tie-break)") + ": " +
+                       seat_text(dealer_) + " deals";
     Exchange ex = exchange();
     head += ex.cards == 0 ? ", no exchange"
                           : ", exchange " + std::to_string(ex.cards) +
                                 (ex.direction > 0 ? " left" : " right");
-    emit(ctx, kEveryone, head);
-    for (Seat s = 0; s < n; ++s) emit(ctx, SeatSet::of(s), "your hand: " + cards_text(hands_[s]));
+    emit(ctx, kEveryone, [&] { return head; });
+    for (Seat s = 0; s < n; ++s)
+      emit(ctx, SeatSet::of(s), [&] { return "your hand: " + cards_text(hands_[s]); });
     std::string turned = "turned:";
     for (int k = 0; k < turned_count_; ++k) turned += " " + card_text(turned_[k]);
-    emit(ctx, kEveryone, turned);
-    emit(ctx, kEveryone,
-         anti_trump_ == kNoSuit
-             ? std::string("no anti-trump this round: both black suits are neutral")
-             : std::string("anti-trump is ") + std::string(suit_symbol(anti_trump_)));
+    emit(ctx, kEveryone, [&] { return turned; });
+    emit(ctx, kEveryone, [&] {
+      return anti_trump_ == kNoSuit
+                 ? std::string("no anti-trump this round: both black suits are neutral")
+                 : std::string("anti-trump is ") + std::string(suit_symbol(anti_trump_));
+    });
   }
 }
 
@@ -306,7 +330,7 @@ void State::begin_play(const ApplyContext* ctx) {
   trick_count_ = 0;
   to_act_ = static_cast<std::int8_t>((dealer_ + 1) % config_.players);
   trick_leader_[0] = to_act_;
-  emit(ctx, kEveryone, seat_text(to_act_) + " leads");
+  emit(ctx, kEveryone, [&] { return seat_text(to_act_) + " leads"; });
 }
 
 Seat State::recipient(Seat seat) const {
@@ -328,10 +352,10 @@ void State::resolve_exchange(const ApplyContext* ctx) {
     pending_[s] = CardSet();
   }
   if (wants_events(ctx)) {
-    emit(ctx, kEveryone, "the exchange is made");
+    emit(ctx, kEveryone, [&] { return "the exchange is made"; });
     for (Seat s = 0; s < n; ++s)
       emit(ctx, SeatSet::of(recipient(s)),
-           seat_text(s) + " passed you " + cards_text(passed_[s]));
+           [&] { return seat_text(s) + " passed you " + cards_text(passed_[s]); });
   }
   begin_play(ctx);
 }
@@ -343,9 +367,10 @@ void State::finish_trick(const ApplyContext* ctx) {
   Seat winner = (trick_leader_[trick_no_] + w) % n;
   trick_winner_[trick_no_] = static_cast<std::int8_t>(winner);
   tricks_won_[winner]++;
-  emit(ctx, kEveryone,
-       "trick " + std::to_string(trick_no_ + 1) + " to " + seat_text(winner) + " (" +
-           card_text(cards[w]) + ")");
+  emit(ctx, kEveryone, [&] {
+    return "trick " + std::to_string(trick_no_ + 1) + " to " + seat_text(winner) + " (" +
+           card_text(cards[w]) + ")";
+  });
   trick_count_ = 0;
   if (++trick_no_ == kTricks) {
     finish_round(ctx);
@@ -402,13 +427,14 @@ void State::finish_round(const ApplyContext* ctx) {
     if (config_.hidden_bids) {
       std::string text = "bids revealed:";
       for (Seat s = 0; s < n; ++s) text += " " + seat_text(s) + " " + std::to_string(bids_[s]);
-      emit(ctx, kEveryone, text);
+      emit(ctx, kEveryone, [&] { return text; });
     }
     for (Seat s = 0; s < n; ++s)
-      emit(ctx, kEveryone,
-           seat_text(s) + " bid " + std::to_string(bids_[s]) + ", took " +
+      emit(ctx, kEveryone, [&] {
+        return seat_text(s) + " bid " + std::to_string(bids_[s]) + ", took " +
                std::to_string(tricks_won_[s]) + ": " + std::to_string(r.points[s]) +
-               " points (total " + std::to_string(scores_[s]) + ")");
+               " points (total " + std::to_string(scores_[s]) + ")";
+      });
   }
   SeatSet winners;
   if (round_ + 1 >= rounds_in_game(config_) && leader_unique(&winners)) {
@@ -417,12 +443,12 @@ void State::finish_round(const ApplyContext* ctx) {
     if (wants_events(ctx)) {
       std::string text = "game over; winner:";
       for (Seat s : winners.to_vector()) text += " " + seat_text(s);
-      emit(ctx, kEveryone, text);
+      emit(ctx, kEveryone, [&] { return text; });
     }
     return;
   }
   if (round_ + 1 >= rounds_in_game(config_))
-    emit(ctx, kEveryone, "first place is tied: a tie-break round follows");
+    emit(ctx, kEveryone, [&] { return "first place is tied: a tie-break round follows"; });
   ++round_;
   dealer_ = static_cast<std::int8_t>((dealer_ + 1) % n);
   start_round(ctx);
@@ -522,12 +548,12 @@ Status State::apply_bid(Seat seat, int n, const ApplyContext* ctx) {
   bid_submitted_.add(seat);
   if (config_.hidden_bids) {
     if (wants_events(ctx)) {
-      emit(ctx, SeatSet::of(seat), "you bid " + std::to_string(n) + " (hidden)");
+      emit(ctx, SeatSet::of(seat), [&] { return "you bid " + std::to_string(n) + " (hidden)"; });
       emit(ctx, SeatSet(kEveryone.bits() & ~SeatSet::of(seat).bits()),
-           seat_text(seat) + " has bid");
+           [&] { return seat_text(seat) + " has bid"; });
     }
   } else {
-    emit(ctx, kEveryone, seat_text(seat) + " bids " + std::to_string(n));
+    emit(ctx, kEveryone, [&] { return seat_text(seat) + " bids " + std::to_string(n); });
   }
   if (bid_submitted_.size() < config_.players) {
     if (!config_.hidden_bids) to_act_ = static_cast<std::int8_t>((seat + 1) % config_.players);
@@ -543,15 +569,16 @@ Status State::apply_bid(Seat seat, int n, const ApplyContext* ctx) {
 
 Status State::apply_give(Seat seat, CardSet cards, const ApplyContext* ctx) {
   const int k = exchange().cards;
-  if (cards.size() != k) return Status::Error("you must pass exactly the number of cards the chart says");
+  if (cards.size() != k)
+    return Status::Error("you must pass exactly the number of cards the chart says");
   if (!hands_[seat].contains_all(cards)) return Status::Error("you do not hold those cards");
   pending_[seat] = cards;
   exchange_submitted_.add(seat);
   if (wants_events(ctx)) {
     emit(ctx, SeatSet::of(seat),
-         "you pass " + cards_text(cards) + " to " + seat_text(recipient(seat)));
+         [&] { return "you pass " + cards_text(cards) + " to " + seat_text(recipient(seat)); });
     emit(ctx, SeatSet(kEveryone.bits() & ~SeatSet::of(seat).bits()),
-         seat_text(seat) + " has chosen cards to pass");
+         [&] { return seat_text(seat) + " has chosen cards to pass"; });
   }
   if (exchange_submitted_.size() == config_.players) resolve_exchange(ctx);
   return Status::Ok();
@@ -569,7 +596,7 @@ Status State::apply_play(Seat seat, Card card, const ApplyContext* ctx) {
   hands_[seat].remove(card);
   played_.add(card);
   trick_cards_[trick_no_][trick_count_++] = card;
-  emit(ctx, kEveryone, seat_text(seat) + " plays " + card_text(card));
+  emit(ctx, kEveryone, [&] { return seat_text(seat) + " plays " + card_text(card); });
   if (trick_count_ == config_.players) {
     finish_trick(ctx);
   } else {
@@ -656,7 +683,8 @@ std::optional<Move> State::parse_move(Seat seat, std::string_view text, std::str
   }
   // A bare card is a play.
   if (auto card = parse_card(t)) return play_move(*card);
-  return fail("'" + std::string(text) + "' is not a Reds move (try 'bid N', 'give C1 C2 ...', 'play C')");
+  return fail("'" + std::string(text) +
+              "' is not a Reds move (try 'bid N', 'give C1 C2 ...', 'play C')");
 }
 
 nlohmann::json State::view(Seat seat) const {
@@ -673,9 +701,10 @@ nlohmann::json State::view(Seat seat) const {
   static const char* const kPhases[] = {"bid", "exchange", "play", "over"};
   v["phase"] = kPhases[static_cast<int>(phase_)];
   Exchange ex = exchange();
-  v["exchange"] = ex.cards == 0 ? nlohmann::json(nullptr)
-                                : nlohmann::json{{"cards", ex.cards},
-                                                 {"direction", ex.direction > 0 ? "left" : "right"}};
+  v["exchange"] =
+      ex.cards == 0
+          ? nlohmann::json(nullptr)
+          : nlohmann::json{{"cards", ex.cards}, {"direction", ex.direction > 0 ? "left" : "right"}};
   v["trump"] = "D";
   v["anti_trump"] = suit_json(anti_trump_);
   nlohmann::json turned = nlohmann::json::array();
@@ -710,7 +739,8 @@ nlohmann::json State::view(Seat seat) const {
   for (int t = 0; t < complete; ++t) {
     nlohmann::json cards = nlohmann::json::array();
     for (int i = 0; i < n; ++i) cards.push_back(card_text(trick_cards_[t][i]));
-    tricks.push_back({{"leader", trick_leader_[t]}, {"cards", cards}, {"winner", trick_winner_[t]}});
+    tricks.push_back(
+        {{"leader", trick_leader_[t]}, {"cards", cards}, {"winner", trick_winner_[t]}});
   }
   v["tricks"] = tricks;
   if (phase_ == Phase::kPlay) {
@@ -829,9 +859,10 @@ nlohmann::json State::last_round() const {
   j["round"] = r.round;
   j["dealer"] = r.dealer;
   Exchange ex = exchange_for_row(r.chart_row);
-  j["exchange"] = ex.cards == 0 ? nlohmann::json(nullptr)
-                                : nlohmann::json{{"cards", ex.cards},
-                                                 {"direction", ex.direction > 0 ? "left" : "right"}};
+  j["exchange"] =
+      ex.cards == 0
+          ? nlohmann::json(nullptr)
+          : nlohmann::json{{"cards", ex.cards}, {"direction", ex.direction > 0 ? "left" : "right"}};
   j["anti_trump"] = suit_json(r.anti_trump);
   nlohmann::json turned = nlohmann::json::array();
   for (int k = 0; k < r.turned_count; ++k) turned.push_back(card_text(r.turned[k]));

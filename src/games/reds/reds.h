@@ -6,8 +6,9 @@
 // Rulings applied: REDS-A1 (reading C by default, option anti_trump_lead), A2 (trick winner leads),
 // A3 (dealer draw by rank, tied players redraw), A4 (turned cards stay face up, public), A5 (two
 // players: left and right are the other player), A6/A7 (scoring), A8 (commit the exchange, then
-// receive), A9 (tie-break rounds with no exchange, dealer keeps rotating), A10 (hidden bids revealed
-// at the end of the round), A11 (six-player partnership: seat i+3), A12 (bid before exchange).
+// receive), A9 (tie-break rounds with no exchange, dealer keeps rotating), A10 (hidden bids
+// revealed at the end of the round), A11 (six-player partnership: seat i+3), A12 (bid before
+// exchange).
 //
 // Deck: 39 cards, spades, diamonds and clubs 2..A (standard card ids; no hearts).
 //
@@ -33,23 +34,26 @@ inline constexpr int kHandSize = 5;
 inline constexpr int kTricks = 5;
 inline constexpr int kMaxBid = 5;
 inline constexpr int kDeckSize = 39;
-inline constexpr int kMaxTurned = 14;  // 2 players: 29 undealt, at most 13 diamonds then a black card
-inline constexpr CardSet kDeck = CardSet::suit(kSpades) | CardSet::suit(kDiamonds) |
-                                 CardSet::suit(kClubs);
+inline constexpr int kMaxTurned =
+    14;  // 2 players: 29 undealt, at most 13 diamonds then a black card
+inline constexpr CardSet kDeck =
+    CardSet::suit(kSpades) | CardSet::suit(kDiamonds) | CardSet::suit(kClubs);
 inline constexpr int kTrump = kDiamonds;
 
 enum MoveKind : std::uint8_t { kBidMove = 1, kGiveMove = 2, kPlayMove = 3 };
 
 constexpr Move bid_move(int n) { return Move{(std::uint64_t{kBidMove} << 56) | std::uint64_t(n)}; }
-constexpr Move give_move(CardSet cards) { return Move{(std::uint64_t{kGiveMove} << 56) | cards.bits()}; }
+constexpr Move give_move(CardSet cards) {
+  return Move{(std::uint64_t{kGiveMove} << 56) | cards.bits()};
+}
 constexpr Move play_move(Card c) { return Move{(std::uint64_t{kPlayMove} << 56) | c}; }
 constexpr int move_kind(Move m) { return static_cast<int>(m.code >> 56); }
 constexpr std::uint64_t move_payload(Move m) { return m.code & ((std::uint64_t{1} << 56) - 1); }
 
 // REDS-A1: who wins a trick led in the anti-trump suit when other suits are played.
 enum class AntiTrumpLead : std::uint8_t {
-  kDrop,          // "drop" (ruling, reading C): anti-trump cards drop out; trump, else highest neutral
-  kHighest,       // "highest" (reading B): highest face value among all cards, suits ignored
+  kDrop,     // "drop" (ruling, reading C): anti-trump cards drop out; trump, else highest neutral
+  kHighest,  // "highest" (reading B): highest face value among all cards, suits ignored
   kHighestOther,  // "highest_other" (reading D): highest face value among non-anti-trump cards
 };
 
@@ -59,6 +63,7 @@ struct Config {
   bool hidden_bids = false;
   bool short_game = false;
   AntiTrumpLead anti_trump_lead = AntiTrumpLead::kDrop;
+  bool operator==(const Config&) const = default;
 };
 
 // The exchange of the round with chart row `row` (1..9): cards and direction (+1 left, -1 right).
@@ -75,8 +80,8 @@ int rounds_in_game(const Config& config);
 // Points for one round (rule 11).
 int round_points(int bid, int took);
 
-// Index (in play order) of the card that wins a complete or partial trick. `anti_trump` is a suit or
-// kNoSuit for a round without one.
+// Index (in play order) of the card that wins a complete or partial trick. `anti_trump` is a suit
+// or kNoSuit for a round without one.
 int trick_winner(const Card* cards, int count, int anti_trump, AntiTrumpLead rule);
 
 class State;
@@ -116,6 +121,7 @@ struct RoundRecord {
   std::array<std::array<Card, kMaxPlayers>, kTricks> cards{};  // play order
   std::array<std::int8_t, kMaxPlayers> tricks_won{};
   std::array<int, kMaxPlayers> points{};
+  bool operator==(const RoundRecord&) const = default;
 };
 
 class State {
@@ -140,6 +146,7 @@ class State {
   int rounds_completed() const { return rounds_completed_; }
   nlohmann::json last_round() const;
   const char* check() const;
+  bool operator==(const State&) const = default;
 
   // Read access for players, tests and the UI.
   const Config& config() const { return config_; }
