@@ -1,10 +1,76 @@
 #include "cli/terminal.h"
 
-#include <cstdlib>
-
 #include <unistd.h>
 
+#include <algorithm>
+#include <array>
+#include <cstdlib>
+
 namespace cardroom::cli {
+namespace {
+
+constexpr std::string_view kRanks = "23456789TJQKA";
+constexpr std::string_view kSuitLetters = "SHDC";
+constexpr std::array<std::string_view, 4> kSymbols = {"♠", "♥", "♦", "♣"};
+
+bool red_suit(int suit) { return suit == kHearts || suit == kDiamonds; }
+
+// The suit whose symbol starts `text` at `pos`, or kNoSuit.
+int symbol_at(std::string_view text, std::size_t pos) {
+  for (int s = 0; s < kSuits; ++s)
+    if (text.substr(pos, kSymbols[s].size()) == kSymbols[s]) return s;
+  return kNoSuit;
+}
+
+// A card written as a rank letter and a suit letter or symbol ("TD", "T♦"): its id, or kNoCard.
+Card card_token(std::string_view token) {
+  if (token.size() < 2 || kRanks.find(token[0]) == std::string_view::npos) return kNoCard;
+  int rank = static_cast<int>(kRanks.find(token[0]));
+  std::string_view rest = token.substr(1);
+  int suit = kNoSuit;
+  if (rest.size() == 1 && kSuitLetters.find(rest[0]) != std::string_view::npos) {
+    suit = static_cast<int>(kSuitLetters.find(rest[0]));
+  } else {
+    int s = symbol_at(rest, 0);
+    if (s != kNoSuit && rest.size() == kSymbols[s].size()) suit = s;
+  }
+  return suit == kNoSuit ? kNoCard : make_card(suit, rank);
+}
+
+bool is_punct(char c) {
+  return c == '(' || c == ')' || c == '[' || c == ']' || c == ',' || c == ':' || c == ';' ||
+         c == '.' || c == '!' || c == '?';
+}
+
+std::string styled_token(std::string_view token, const TerminalStyle& style) {
+  std::size_t b = 0, e = token.size();
+  while (b < e && is_punct(token[b])) ++b;
+  while (e > b && is_punct(token[e - 1])) --e;
+  std::string_view core = token.substr(b, e - b);
+  std::string out(token.substr(0, b));
+  if (Card c = card_token(core); c != kNoCard) {
+    out += styled_card(c, style);
+  } else if (int s = symbol_at(core, 0); s != kNoSuit && core.size() == kSymbols[s].size()) {
+    out += style.unicode ? styled_suit(s, style) : std::string(suit_name(s));
+  } else if (!style.unicode) {
+    // Symbols inside other words: letters.
+    for (std::size_t i = 0; i < core.size();) {
+      int sym = symbol_at(core, i);
+      if (sym != kNoSuit) {
+        out += kSuitLetters[sym];
+        i += kSymbols[sym].size();
+      } else {
+        out += core[i++];
+      }
+    }
+  } else {
+    out += core;
+  }
+  out += token.substr(e);
+  return out;
+}
+
+}  // namespace
 
 TerminalStyle detect_style(bool force_ascii) {
   TerminalStyle s;
@@ -15,12 +81,133 @@ TerminalStyle detect_style(bool force_ascii) {
   return s;
 }
 
+bool stdin_is_terminal() { return isatty(STDIN_FILENO) != 0; }
+
 std::string styled_card(Card c, const TerminalStyle& style, CardNames extras) {
   std::string text = card_pretty(c, extras, !style.unicode);
   if (!style.color || !is_standard(c)) return text;
-  int suit = suit_of(c);
-  bool red = suit == kHearts || suit == kDiamonds;
-  return (red ? "\x1b[1;31m" : "\x1b[1m") + text + "\x1b[0m";
+  return (red_suit(suit_of(c)) ? "\x1b[1;31m" : "\x1b[1m") + text + "\x1b[0m";
+}
+
+std::string paint(std::string_view text, Paint how, const TerminalStyle& style) {
+  if (!style.color) return std::string(text);
+  const char* sgr = "";
+  switch (how) {
+    case Paint::kBold:
+      sgr = "1";
+      break;
+    case Paint::kDim:
+      sgr = "2";
+      break;
+    case Paint::kRed:
+      sgr = "31";
+      break;
+    case Paint::kGreen:
+      sgr = "32";
+      break;
+    case Paint::kYellow:
+      sgr = "33";
+      break;
+    case Paint::kCyan:
+      sgr = "36";
+      break;
+    case Paint::kHeading:
+      sgr = "1;36";
+      break;
+    case Paint::kYou:
+      sgr = "1;32";
+      break;
+    case Paint::kError:
+      sgr = "1;31";
+      break;
+  }
+  return "\x1b[" + std::string(sgr) + "m" + std::string(text) + "\x1b[0m";
+}
+
+std::string styled_suit(int suit, const TerminalStyle& style) {
+  if (suit < 0 || suit >= kSuits) return "-";
+  if (!style.unicode) return std::string(1, kSuitLetters[suit]);
+  std::string text(kSymbols[suit]);
+  if (!style.color) return text;
+  return (red_suit(suit) ? "\x1b[1;31m" : "\x1b[1m") + text + "\x1b[0m";
+}
+
+std::string_view suit_name(int suit) {
+  static constexpr std::array<std::string_view, 4> kNames = {"spades", "hearts", "diamonds",
+                                                             "clubs"};
+  return suit >= 0 && suit < kSuits ? kNames[suit] : "none";
+}
+
+std::string styled_text(std::string_view text, const TerminalStyle& style, CardNames extras) {
+  (void)extras;
+  std::string out;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    if (text[i] == ' ') {
+      out += ' ';
+      ++i;
+      continue;
+    }
+    std::size_t j = text.find(' ', i);
+    if (j == std::string_view::npos) j = text.size();
+    out += styled_token(text.substr(i, j - i), style);
+    i = j;
+  }
+  return out;
+}
+
+int display_width(std::string_view text) {
+  int width = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    unsigned char c = static_cast<unsigned char>(text[i]);
+    if (c == 0x1b) {  // CSI ... final byte
+      while (i < text.size() && !(text[i] >= '@' && text[i] <= '~' && text[i] != '[')) ++i;
+      continue;
+    }
+    if ((c & 0xC0) != 0x80) ++width;  // not a UTF-8 continuation byte
+  }
+  return width;
+}
+
+std::string pad_right(std::string_view text, int width) {
+  std::string out(text);
+  for (int w = display_width(text); w < width; ++w) out += ' ';
+  return out;
+}
+
+std::string pad_left(std::string_view text, int width) {
+  int w = display_width(text);
+  return std::string(w < width ? width - w : 0, ' ') + std::string(text);
+}
+
+std::vector<Card> sort_for_display(std::vector<Card> cards, int trump, int anti_trump) {
+  static constexpr std::array<int, 4> kAlternating = {kSpades, kHearts, kClubs, kDiamonds};
+  std::array<int, 4> order{};  // suit -> position
+  int next = 0;
+  if (trump >= 0 && trump < kSuits) order[trump] = next++;
+  for (int s : kAlternating)
+    if (s != trump && s != anti_trump) order[s] = next++;
+  if (anti_trump >= 0 && anti_trump < kSuits && anti_trump != trump) order[anti_trump] = next++;
+  auto key = [&](Card c) {
+    if (!is_standard(c)) return 1000 + c;
+    return order[suit_of(c)] * 100 + (kRanks.size() - rank_of(c));
+  };
+  std::stable_sort(cards.begin(), cards.end(), [&](Card a, Card b) { return key(a) < key(b); });
+  return cards;
+}
+
+std::string hand_line(const std::vector<Card>& sorted, const TerminalStyle& style,
+                      CardNames extras) {
+  std::string out;
+  int last_suit = -1;
+  for (std::size_t i = 0; i < sorted.size(); ++i) {
+    Card c = sorted[i];
+    int suit = is_standard(c) ? suit_of(c) : kSuits;
+    if (i > 0) out += suit != last_suit ? "   " : " ";
+    out += styled_card(c, style, extras);
+    last_suit = suit;
+  }
+  return out;
 }
 
 }  // namespace cardroom::cli

@@ -1,0 +1,50 @@
+// Random playouts (legal-move generation and apply) must not allocate: counted by replacing the
+// global operator new for this test binary.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <new>
+
+#include "core/registry.h"
+#include "games/all_games.h"
+
+namespace {
+std::atomic<long> g_allocations{0};
+}
+
+void* operator new(std::size_t size) {
+  g_allocations.fetch_add(1, std::memory_order_relaxed);
+  if (void* p = std::malloc(size ? size : 1)) return p;
+  throw std::bad_alloc();
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+
+namespace cardroom {
+namespace {
+
+TEST(Allocation, RandomPlayoutsAllocateNothing) {
+  register_all_games();
+  for (const auto* entry : registered_games()) {
+    std::string error;
+    auto game = load_game(entry->name, &error);
+    ASSERT_TRUE(game) << error;
+    game->random_playouts(1, 1);  // warm-up (lazy statics)
+    long before = g_allocations.load();
+    PlayoutStats stats = game->random_playouts(50, 7);
+    long after = g_allocations.load();
+    EXPECT_GT(stats.moves, 0u);
+    EXPECT_EQ(after - before, 0) << entry->name << " allocates during random playouts";
+  }
+}
+
+TEST(Allocation, TheCounterSeesAllocations) {
+  long before = g_allocations.load();
+  auto* p = new std::string(100, 'x');
+  delete p;
+  EXPECT_GT(g_allocations.load(), before);
+}
+
+}  // namespace
+}  // namespace cardroom
