@@ -51,6 +51,11 @@ std::string lower(std::string s) {
   return s;
 }
 
+std::string rstrip(std::string s) {
+  while (!s.empty() && s.back() == ' ') s.pop_back();
+  return s;
+}
+
 bool all_digits(std::string_view s) {
   return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
@@ -110,7 +115,8 @@ class TerminalGame {
   void print_rule(std::string_view title);
 
   TurnResult human_turn();
-  std::vector<Choice> choices() const;
+  std::vector<Choice> choices(const json& view) const;
+  std::string choice_text(const Choice& choice, const json& view) const;
   void show_table(const json& view);
   void show_moves(const std::vector<Choice>& list, const json& view);
   std::string prompt_title(const std::vector<Choice>& list, const json& view) const;
@@ -249,7 +255,7 @@ void TerminalGame::flush_events() {
   events_shown_ = events.size();
 }
 
-std::vector<Choice> TerminalGame::choices() const {
+std::vector<Choice> TerminalGame::choices(const json& view) const {
   std::vector<Choice> out;
   for (Move m : state().legal_moves(seat_)) out.push_back({0, m, state().move_text(m)});
   // `<verb> <number>` choices with one verb (bids): label each by its number.
@@ -271,10 +277,56 @@ std::vector<Choice> TerminalGame::choices() const {
       break;
     }
   }
+  // Single-card moves (plays) in the order the hand is shown: trump first, high to low.
+  bool cards = !numeric && !out.empty();
+  std::vector<Card> card_of(out.size(), kNoCard);
+  for (std::size_t i = 0; i < out.size() && cards; ++i) {
+    std::size_t space = out[i].text.find(' ');
+    auto c = space == std::string::npos ? std::nullopt
+                                        : parse_card(out[i].text.substr(space + 1), names_);
+    if (c) card_of[i] = *c;
+    cards = c.has_value();
+  }
+  if (cards) {
+    std::vector<Card> order =
+        sort_for_display(card_of, suit_field(view, "trump"), suit_field(view, "anti_trump"));
+    std::vector<Choice> sorted;
+    for (Card c : order)
+      for (std::size_t i = 0; i < out.size(); ++i)
+        if (card_of[i] == c) sorted.push_back(out[i]);
+    out = std::move(sorted);
+  }
   for (std::size_t i = 0; i < out.size(); ++i)
     out[i].label = numeric ? std::stoi(out[i].text.substr(out[i].text.find(' ') + 1))
                            : static_cast<int>(i) + 1;
   return out;
+}
+
+std::string TerminalGame::choice_text(const Choice& choice, const json& view) const {
+  // Card lists to pass: shown in hand order, with the cards kept.
+  std::size_t space = choice.text.find(' ');
+  std::string verb = choice.text.substr(0, space);
+  if ((verb == "give" || verb == "pass") && space != std::string::npos) {
+    auto cards = parse_cards(choice.text.substr(space + 1), names_);
+    if (cards && !cards->empty()) {
+      int trump = suit_field(view, "trump"), anti = suit_field(view, "anti_trump");
+      auto join = [&](const std::vector<Card>& list) {
+        std::string text;
+        for (Card c : sort_for_display(list, trump, anti))
+          text += (text.empty() ? "" : " ") + styled_card(c, style_, names_);
+        return text;
+      };
+      std::string out = verb + " " + join(*cards);
+      std::vector<Card> keep;
+      if (view.contains("hand") && view["hand"].is_array())
+        for (const auto& h : view["hand"])
+          if (auto c = parse_card(h.get<std::string>(), names_))
+            if (std::find(cards->begin(), cards->end(), *c) == cards->end()) keep.push_back(*c);
+      if (!keep.empty()) out += paint("  keep ", Paint::kDim, style_) + join(keep);
+      return out;
+    }
+  }
+  return styled_text(choice.text, style_, names_);
 }
 
 std::string TerminalGame::trick_text(const json& trick) const {
@@ -437,7 +489,7 @@ void TerminalGame::show_moves(const std::vector<Choice>& list, const json& v) {
   int width = 0;
   for (const auto& c : list) {
     std::string cell = paint(pad_left(std::to_string(c.label), 2) + ")", Paint::kCyan, style_) +
-                       " " + styled_text(c.text, style_, names_);
+                       " " + choice_text(c, v);
     width = std::max(width, display_width(cell));
     cells.push_back(cell);
   }
@@ -477,10 +529,14 @@ std::optional<Move> TerminalGame::resolve(const std::string& line, const std::ve
 }
 
 void TerminalGame::show_help() {
-  std::cout << "Answer with the number of a move from the list, or its text:\n"
-               "  bid 2        a bid (during bidding a bare number is the bid: 2 = bid 2)\n"
-               "  give 7C 9S   the cards to pass (or just: 7c 9s)\n"
-               "  play TD      a card (or just: td, 10d, T♦)\n"
+  std::vector<Choice> list = choices(state().view(seat_));
+  std::string example = list.empty() ? "" : list.back().text;
+  std::cout << "Answer with the number of a move in the list, or the move itself";
+  if (!example.empty()) std::cout << " (e.g. '" << lower(example) << "')";
+  std::cout << ".\n"
+               "  Cards are written like AS KH TD 9C: lower case, 10 for T and suit symbols\n"
+               "  work too, and a move's word may be left out ('td' = 'play td', '7c 9s' =\n"
+               "  'give 7c 9s'). When the choices are numbers (bids), the number is the value.\n"
                "Commands:\n"
                "  hint         what the computer would do in your place\n"
                "  last         the last completed trick\n"
@@ -503,7 +559,7 @@ void TerminalGame::show_hint() {
   }
   std::string text = state().move_text(*m);
   std::string label;
-  for (const auto& c : choices())
+  for (const auto& c : choices(state().view(seat_)))
     if (c.move == *m) label = " (" + std::to_string(c.label) + ")";
   std::cout << "Hint: " << paint(styled_text(text, style_, names_), Paint::kYellow, style_) << label
             << "\n";
@@ -535,12 +591,12 @@ void TerminalGame::show_score_sheet() {
   std::cout << "\n"
             << paint("Score sheet", Paint::kBold, style_)
             << paint("  (each seat: bid/won points total)", Paint::kDim, style_) << "\n";
-  const int cell = 12;
+  const int cell = n >= 6 ? 13 : 14;
   std::string header = "  " + pad_right("Rnd", 5);
   for (Seat s = 0; s < n; ++s)
     header += pad_right(seat_label(s) + (s == seat_ ? " you" : ""), cell);
   for (int t = 0; t < teams.count; ++t) header += pad_left("T" + std::to_string(t + 1), 6);
-  std::cout << header << "\n";
+  std::cout << rstrip(header) << "\n";
   std::vector<int> totals(n, 0);
   for (const auto& r : rounds) {
     std::string row = "  " + pad_right(std::to_string(int_or(r.value("round", json()), 0)), 5);
@@ -554,10 +610,10 @@ void TerminalGame::show_score_sheet() {
       if (points >= 0) totals[s] += points;
       std::string c = bid >= 0 && won >= 0 ? std::to_string(bid) + "/" + std::to_string(won)
                                            : std::string("   ");
-      std::string pts = points >= 0 ? std::to_string(points) : "-";
+      std::string pts = points >= 0 ? "+" + std::to_string(points) : "-";
       std::string made = bid >= 0 && bid == won ? paint(pad_left(pts, 3), Paint::kGreen, style_)
                                                 : pad_left(pts, 3);
-      row += pad_right(pad_right(c, 3) + " " + made + " " + pad_left(std::to_string(totals[s]), 3),
+      row += pad_right(pad_right(c, 3) + " " + made + " " + pad_left(std::to_string(totals[s]), 4),
                        cell);
     }
     for (int t = 0; t < teams.count; ++t) {
@@ -566,18 +622,18 @@ void TerminalGame::show_score_sheet() {
         if (teams.team_of[s] == t) sum += totals[s];
       row += pad_left(std::to_string(sum), 6);
     }
-    std::cout << row << "\n";
+    std::cout << rstrip(row) << "\n";
   }
   std::string row = "  " + pad_right("Total", 5);
   for (Seat s = 0; s < n; ++s)
-    row += pad_right(pad_left(std::to_string(state().score(s)), 11), cell);
+    row += pad_right(pad_left(std::to_string(state().score(s)), 12), cell);
   for (int t = 0; t < teams.count; ++t) row += pad_left(std::to_string(state().team_score(t)), 6);
-  std::cout << paint(row, Paint::kBold, style_) << "\n";
+  std::cout << paint(rstrip(row), Paint::kBold, style_) << "\n";
 }
 
 TurnResult TerminalGame::human_turn() {
   json view = state().view(seat_);
-  std::vector<Choice> list = choices();
+  std::vector<Choice> list = choices(view);
   show_table(view);
   show_moves(list, view);
   for (;;) {
@@ -695,11 +751,18 @@ void TerminalGame::finish() {
     }
   }
   std::string names;
-  for (Seat s : winners.to_vector()) names += (names.empty() ? "" : " ") + seat_name(s);
-  if (winners.contains(seat_))
-    std::cout << paint("You win!", Paint::kYou, style_) << " (winners: " << names << ")\n";
+  for (Seat s : winners.to_vector())
+    names += (names.empty() ? "" : teams.count > 0 ? "+" : " ") + seat_name(s);
+  if (teams.count > 0 && winners.contains(seat_))
+    std::cout << paint("Your team wins!", Paint::kYou, style_) << " (" << names << ")\n";
+  else if (winners.contains(seat_))
+    std::cout << paint(winners.size() > 1 ? "You share the win!" : "You win!", Paint::kYou, style_)
+              << " (winners: " << names << ")\n";
   else
-    std::cout << "Winner" << (winners.size() > 1 ? "s: " : ": ") << names << "\n";
+    std::cout << (teams.count > 0      ? "Winning team: "
+                  : winners.size() > 1 ? "Winners: "
+                                       : "Winner: ")
+              << names << "\n";
 }
 
 bool TerminalGame::save(std::string* error) { return session_.save(save_path_, error); }

@@ -9,7 +9,7 @@
 namespace cardroom::cli {
 namespace {
 
-constexpr std::string_view kRanks = "23456789TJQKA";
+constexpr std::string_view kRankChars = "23456789TJQKA";
 constexpr std::string_view kSuitLetters = "SHDC";
 constexpr std::array<std::string_view, 4> kSymbols = {"♠", "♥", "♦", "♣"};
 
@@ -24,8 +24,8 @@ int symbol_at(std::string_view text, std::size_t pos) {
 
 // A card written as a rank letter and a suit letter or symbol ("TD", "T♦"): its id, or kNoCard.
 Card card_token(std::string_view token) {
-  if (token.size() < 2 || kRanks.find(token[0]) == std::string_view::npos) return kNoCard;
-  int rank = static_cast<int>(kRanks.find(token[0]));
+  if (token.size() < 2 || kRankChars.find(token[0]) == std::string_view::npos) return kNoCard;
+  int rank = static_cast<int>(kRankChars.find(token[0]));
   std::string_view rest = token.substr(1);
   int suit = kNoSuit;
   if (rest.size() == 1 && kSuitLetters.find(rest[0]) != std::string_view::npos) {
@@ -188,9 +188,9 @@ std::vector<Card> sort_for_display(std::vector<Card> cards, int trump, int anti_
   for (int s : kAlternating)
     if (s != trump && s != anti_trump) order[s] = next++;
   if (anti_trump >= 0 && anti_trump < kSuits && anti_trump != trump) order[anti_trump] = next++;
-  auto key = [&](Card c) {
+  auto key = [&](Card c) -> int {
     if (!is_standard(c)) return 1000 + c;
-    return order[suit_of(c)] * 100 + (kRanks.size() - rank_of(c));
+    return order[suit_of(c)] * 100 + (kRanks - rank_of(c));
   };
   std::stable_sort(cards.begin(), cards.end(), [&](Card a, Card b) { return key(a) < key(b); });
   return cards;
