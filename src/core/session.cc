@@ -112,7 +112,8 @@ std::unique_ptr<Session> Session::from_record(const nlohmann::json& record, std:
   if (!game) return nullptr;
   std::uint64_t seed = 0;
   if (record.contains("seed")) {
-    if (!record["seed"].is_number_unsigned()) {
+    const auto& j = record["seed"];
+    if (!j.is_number_unsigned() && !(j.is_number_integer() && j.get<std::int64_t>() >= 0)) {
       *error = "record field 'seed' must be a non-negative integer";
       return nullptr;
     }
@@ -120,7 +121,9 @@ std::unique_ptr<Session> Session::from_record(const nlohmann::json& record, std:
   }
   int first_dealer = -1;
   if (record.contains("first_dealer") && !record["first_dealer"].is_null()) {
-    if (!record["first_dealer"].is_number_unsigned()) {
+    if (!record["first_dealer"].is_number_integer() ||
+        record["first_dealer"].get<std::int64_t>() < 0 ||
+        record["first_dealer"].get<std::int64_t>() >= kMaxSeats) {
       *error = "record field 'first_dealer' must be a seat number";
       return nullptr;
     }

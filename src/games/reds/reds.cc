@@ -279,7 +279,7 @@ void State::start_round(const ApplyContext* ctx) {
     Card c = order[i++];
     turned_[turned_count_++] = c;
     if ((kBlackSuits >> suit_of(c)) & 1) {
-      anti_trump_ = static_cast<std::int8_t>(suit_of(c));
+      anti_trump_ = static_cast<std::uint8_t>(suit_of(c));
       break;
     }
   }

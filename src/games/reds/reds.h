@@ -111,7 +111,7 @@ struct RoundRecord {
   int round = 0;  // 1-based
   int chart_row = 0;
   std::int8_t dealer = 0;
-  std::int8_t anti_trump = kNoSuit;
+  std::uint8_t anti_trump = kNoSuit;
   std::int8_t turned_count = 0;
   std::array<Card, kMaxTurned> turned{};
   std::array<std::int8_t, kMaxPlayers> bids{};
@@ -198,7 +198,7 @@ class State {
   Phase phase_ = Phase::kBid;
   std::int8_t dealer_ = 0;
   std::int8_t to_act_ = 0;
-  std::int8_t anti_trump_ = kNoSuit;
+  std::uint8_t anti_trump_ = kNoSuit;
   std::int8_t turned_count_ = 0;
   std::int8_t trick_no_ = 0;
   std::int8_t trick_count_ = 0;
