@@ -23,7 +23,8 @@ void add_sim_command(CLI::App& app, Context& ctx) {
   cmd->add_option("options", option_words, "game options as key=value");
   cmd->add_option("--games", games, "matches to play")->check(CLI::PositiveNumber);
   cmd->add_option("--players", players, "number of players (the game's 'players' option)");
-  cmd->add_option("--bots", bots, "comma-separated bots, cycled over the seats");
+  cmd->add_option("--bots", bots,
+                  "comma-separated bots, cycled over the seats (over the teams in team games)");
   cmd->add_option("--seed", seed, "first match seed");
   cmd->add_option("--threads", threads, "worker threads (results do not depend on it)")
       ->check(CLI::Range(1, 256));

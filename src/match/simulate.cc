@@ -65,7 +65,7 @@ MatchOutcome play_one(const AnyGame& game, const std::vector<std::string>& seat_
     if (!st.ok()) break;  // a bot bug; the conformance suite catches these
     ++out.moves;
   }
-  Teams teams = game.teams();
+  const Teams teams = game.teams();
   SeatSet winners = state->winners();
   for (Seat s = 0; s < n; ++s) {
     out.score.push_back(teams.count > 0 ? state->team_score(teams.team_of[s]) : state->score(s));
@@ -96,7 +96,12 @@ bool simulate(const AnyGame& game, const SimConfig& config, SimResult* result, s
     if (std::find(distinct.begin(), distinct.end(), b) == distinct.end()) distinct.push_back(b);
 
   const std::uint64_t total = static_cast<std::uint64_t>(config.matches);
-  const int rotations = config.rotate ? n : 1;
+  // In team games the bots are dealt to the teams (partners play the same bot) and rotate over
+  // them.
+  const Teams teams = game.teams();
+  auto unit_of = [&](Seat s) { return teams.count > 0 ? static_cast<int>(teams.team_of[s]) : s; };
+  const int units = teams.count > 0 ? teams.count : n;
+  const int rotations = config.rotate ? units : 1;
   std::vector<MatchOutcome> outcomes(total);
   std::atomic<std::uint64_t> next{0}, done{0};
   std::mutex progress_mutex;
@@ -109,7 +114,7 @@ bool simulate(const AnyGame& game, const SimConfig& config, SimResult* result, s
       std::vector<std::string> seat_bots(n);
       std::vector<int> bot_index(n);
       for (Seat s = 0; s < n; ++s) {
-        seat_bots[s] = bots[(s + r) % bots.size()];
+        seat_bots[s] = bots[(unit_of(s) + r) % bots.size()];
         bot_index[s] = static_cast<int>(std::find(distinct.begin(), distinct.end(), seat_bots[s]) -
                                         distinct.begin());
       }

@@ -2,7 +2,8 @@
 //
 // Matches come in groups of duplicate deals: group g uses match seed `seed + g` for every rotation
 // r = 0..seats-1, and seat s is played by bots[(s + r) % bots.size()] (the bot list is cycled to
-// fill the table). So every bot plays every seat on the same cards. Each match's bot randomness
+// fill the table). So every bot plays every seat on the same cards. In team games the same is done
+// over teams instead of seats (both partners play the same bot). Each match's bot randomness
 // comes from its own index, and results are summed in index order: identical for any thread count.
 #pragma once
 
