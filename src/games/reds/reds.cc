@@ -767,13 +767,29 @@ nlohmann::json State::view(Seat seat) const {
   v["legal"] = legal;
   v["over"] = over();
   v["winners"] = winners_.to_vector();
-  v["last_round"] = rounds_completed_ > 0 ? last_round() : nlohmann::json(nullptr);
+  v["last_round"] = nullptr;
+  if (rounds_completed_ > 0) {
+    // The passes of the last round stay private: a seat knows only what it passed and received.
+    nlohmann::json last = last_round();
+    for (Seat s = 0; s < n; ++s)
+      if (!knows_last_pass(seat, s)) last["passed"][s] = nullptr;
+    v["last_round"] = last;
+  }
   return v;
+}
+
+bool State::knows_last_pass(Seat observer, Seat passer) const {
+  const int n = config_.players;
+  if (observer < 0 || observer >= n) return false;
+  const int direction = exchange_for_row(last_.chart_row).direction;
+  return passer == observer || (passer + direction + n) % n == observer;
 }
 
 State State::resample(Seat observer, Rng& rng) const {
   State s = *this;
   s.rng_.reseed(rng.next());  // future deals are unknown too
+  for (Seat p = 0; p < config_.players; ++p)
+    if (!knows_last_pass(observer, p)) s.last_.passed[p] = CardSet();
   if (phase_ == Phase::kOver) return s;
   const int n = config_.players;
   const bool player = observer >= 0 && observer < n;

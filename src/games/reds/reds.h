@@ -192,6 +192,8 @@ class State {
   Seat recipient(Seat seat) const;
   Seat sender_to(Seat seat) const;
   bool leader_unique(SeatSet* winners) const;
+  // Whether `observer` saw the cards `passer` passed in the last completed round.
+  bool knows_last_pass(Seat observer, Seat passer) const;
 
   Config config_;
   Rng rng_;

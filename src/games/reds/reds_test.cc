@@ -1980,5 +1980,29 @@ TEST(RedsPerft, PlayPhase3pFullRound) {
   }
 }
 
+// A8 and section 4: after the round, a seat still sees only the passes it made and received.
+TEST(RedsRules, A8_PassesOfOthersStayPrivateAfterTheRound) {
+  register_all_games();
+  std::string error;
+  auto session = Session::create(load_game("reds(players=4)", &error), 21, 0, {}, &error);
+  ASSERT_TRUE(session) << error;
+  Rng rng(4);
+  while (session->rounds().empty()) {
+    Seat seat = session->state().actors().lowest();
+    ASSERT_TRUE(session->play(seat, *session->state().bot_move("random", seat, rng), &error));
+  }
+  // Round 1 passes 4 cards left: seat 1 passed to seat 2 and received from seat 0.
+  nlohmann::json last = session->state().view(1)["last_round"];
+  ASSERT_TRUE(last.is_object());
+  EXPECT_EQ(last["passed"][1].size(), 4u);
+  EXPECT_EQ(last["passed"][0].size(), 4u);
+  EXPECT_TRUE(last["passed"][2].is_null());
+  EXPECT_TRUE(last["passed"][3].is_null());
+  nlohmann::json spectator = session->state().view(kSpectator)["last_round"];
+  for (int s = 0; s < 4; ++s) EXPECT_TRUE(spectator["passed"][s].is_null());
+  // The full record (replay) keeps every pass.
+  EXPECT_EQ(session->rounds()[0]["passed"][3].size(), 4u);
+}
+
 }  // namespace
 }  // namespace cardroom::reds
