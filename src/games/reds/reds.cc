@@ -479,25 +479,55 @@ SeatSet State::actors() const {
   return SeatSet();
 }
 
+namespace {
+
+// The k-subsets of 5 card indices, as 5-bit masks in increasing order (k = 1..4).
+struct SubsetTable {
+  std::array<std::array<std::uint8_t, 10>, kHandSize> masks{};
+  std::array<int, kHandSize> count{};
+  constexpr SubsetTable() {
+    for (unsigned m = 1; m < (1u << kHandSize); ++m) {
+      int k = std::popcount(m);
+      if (k < kHandSize) masks[k][count[k]++] = static_cast<std::uint8_t>(m);
+    }
+  }
+};
+constexpr SubsetTable kSubsets;
+
+}  // namespace
+
+bool State::may_act(Seat seat) const {
+  switch (phase_) {
+    case Phase::kBid:
+      if (!config_.hidden_bids) return seat == to_act_;
+      return seat >= 0 && seat < config_.players && !bid_submitted_.contains(seat);
+    case Phase::kExchange:
+      return seat >= 0 && seat < config_.players && !exchange_submitted_.contains(seat);
+    case Phase::kPlay:
+      return seat == to_act_;
+    case Phase::kOver:
+      break;
+  }
+  return false;
+}
+
 void State::legal_moves(Seat seat, MoveList<kMaxMoves>& out) const {
   out.clear();
-  if (!actors().contains(seat)) return;
+  if (!may_act(seat)) return;
   switch (phase_) {
     case Phase::kBid:
       for (int b = 0; b <= kMaxBid; ++b) out.push(bid_move(b));
       return;
     case Phase::kExchange: {
-      // k-subsets of the hand in increasing mask order (Gosper's hack over card indices).
+      // k-subsets of the 5-card hand; index order equals card order, so masks come out sorted.
       const int k = exchange().cards;
-      std::array<Card, kHandSize> cards{};
+      std::array<std::uint64_t, kHandSize> bits{};
       int h = 0;
-      for (Card c : hands_[seat]) cards[h++] = c;
-      for (unsigned sub = (1u << k) - 1; sub < (1u << h);) {
-        CardSet set;
-        for (unsigned b = sub; b; b &= b - 1) set.add(cards[std::countr_zero(b)]);
-        out.push(give_move(set));
-        unsigned low = sub & -sub, ripple = sub + low;
-        sub = (((ripple ^ sub) >> 2) / low) | ripple;
+      for (Card c : hands_[seat]) bits[h++] = CardSet::of(c).bits();
+      for (int i = 0; i < kSubsets.count[k]; ++i) {
+        std::uint64_t set = 0;
+        for (unsigned b = kSubsets.masks[k][i]; b; b &= b - 1) set |= bits[std::countr_zero(b)];
+        out.push(give_move(CardSet(set)));
       }
       return;
     }
@@ -518,7 +548,7 @@ void State::legal_moves(Seat seat, MoveList<kMaxMoves>& out) const {
 Status State::apply(Seat seat, Move move, const ApplyContext* ctx) {
   if (phase_ == Phase::kOver) return Status::Error("the game is over");
   if (seat < 0 || seat >= config_.players) return Status::Error("no such seat");
-  if (!actors().contains(seat)) {
+  if (!may_act(seat)) {
     if (phase_ == Phase::kBid && config_.hidden_bids)
       return Status::Error("you have already bid this round");
     if (phase_ == Phase::kExchange) return Status::Error("you have already chosen your exchange");

@@ -192,6 +192,7 @@ class State {
   Seat recipient(Seat seat) const;
   Seat sender_to(Seat seat) const;
   bool leader_unique(SeatSet* winners) const;
+  bool may_act(Seat seat) const;  // actors().contains(seat), without building the set
   // Whether `observer` saw the cards `passer` passed in the last completed round.
   bool knows_last_pass(Seat observer, Seat passer) const;
 
