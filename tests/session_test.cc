@@ -59,7 +59,9 @@ TEST(Session, PrivateEventsReachOnlyTheirSeat) {
       EXPECT_EQ(e.visible_to.size(), 1);
       ++private_events;
     }
-    if (e.text.find(" passed you ") != std::string::npos) EXPECT_EQ(e.visible_to.size(), 1);
+    if (e.text.find(" passed you ") != std::string::npos) {
+      EXPECT_EQ(e.visible_to.size(), 1);
+    }
   }
   EXPECT_GT(private_events, 0);
 }

@@ -19,6 +19,7 @@
 #include <chrono>
 #include <cstdint>
 #include <iostream>
+#include <limits>
 #include <map>
 #include <memory>
 #include <optional>
@@ -585,6 +586,7 @@ void TerminalGame::show_last_trick() {
 }
 
 void TerminalGame::show_score_sheet() {
+  constexpr int kMissing = std::numeric_limits<int>::min();  // points may be negative (S48)
   const int n = seats();
   const auto& rounds = session_.rounds();
   Teams teams = session_.game().teams();
@@ -597,29 +599,40 @@ void TerminalGame::show_score_sheet() {
     header += pad_right(seat_label(s) + (s == seat_ ? " you" : ""), cell);
   for (int t = 0; t < teams.count; ++t) header += pad_left("T" + std::to_string(t + 1), 6);
   std::cout << rstrip(header) << "\n";
-  std::vector<int> totals(n, 0);
+  std::vector<int> totals(n, 0), team_totals(teams.count, 0);
   for (const auto& r : rounds) {
     std::string row = "  " + pad_right(std::to_string(int_or(r.value("round", json()), 0)), 5);
+    // Some team games (Back Alley) score per team: `points` then has one entry per team.
+    const bool team_points = teams.count > 0 && teams.count != n && r.contains("points") &&
+                             r["points"].is_array() &&
+                             static_cast<int>(r["points"].size()) == teams.count;
+    for (int t = 0; t < teams.count; ++t)
+      if (team_points) team_totals[t] += int_or(r["points"][t], 0);
     for (Seat s = 0; s < n; ++s) {
       auto at = [&](const char* key) {
         return r.contains(key) && r[key].is_array() && static_cast<int>(r[key].size()) > s
-                   ? int_or(r[key][s], -1)
-                   : -1;
+                   ? int_or(r[key][s], kMissing)
+                   : kMissing;
       };
-      int bid = at("bids"), won = at("tricks_won"), points = at("points");
-      if (points >= 0) totals[s] += points;
+      int bid = at("bids"), won = at("tricks_won"), points = team_points ? kMissing : at("points");
+      if (points != kMissing) totals[s] += points;
       std::string c = bid >= 0 && won >= 0 ? std::to_string(bid) + "/" + std::to_string(won)
                                            : std::string("   ");
-      std::string pts = points >= 0 ? "+" + std::to_string(points) : "-";
+      std::string pts = points == kMissing ? "-"
+                        : points >= 0      ? "+" + std::to_string(points)
+                                           : std::to_string(points);
       std::string made = bid >= 0 && bid == won ? paint(pad_left(pts, 3), Paint::kGreen, style_)
                                                 : pad_left(pts, 3);
-      row += pad_right(pad_right(c, 3) + " " + made + " " + pad_left(std::to_string(totals[s]), 4),
-                       cell);
+      row += team_points ? pad_right(pad_right(c, 3), cell)
+                         : pad_right(pad_right(c, 3) + " " + made + " " +
+                                         pad_left(std::to_string(totals[s]), 4),
+                                     cell);
     }
     for (int t = 0; t < teams.count; ++t) {
-      int sum = 0;
-      for (Seat s = 0; s < n; ++s)
-        if (teams.team_of[s] == t) sum += totals[s];
+      int sum = team_totals[t];
+      if (!team_points)
+        for (Seat s = 0; s < n; ++s)
+          if (teams.team_of[s] == t) sum += totals[s];
       row += pad_left(std::to_string(sum), 6);
     }
     std::cout << rstrip(row) << "\n";
