@@ -148,6 +148,19 @@ TEST(Golden, Reds6pPartnershipHiddenBidsSeed7) {
   check_golden("reds_6p_partnership_hidden_seed7.txt", text);
 }
 
+TEST(Golden, S48FourPlayersSeed7) {
+  const std::string text = transcript("s48(players=4)", 7, 1234);
+  ASSERT_FALSE(text.empty());
+  check_golden("s48_4p_seed7.txt", text);
+}
+
+TEST(Golden, S48ThreePlayersExtraRoundSeed7) {
+  // Bot seed 27: first place is tied after round 9, so an extra round is played.
+  const std::string text = transcript("s48(players=3,final_tie=extra_round,cut_ace=low)", 7, 27);
+  ASSERT_FALSE(text.empty());
+  check_golden("s48_3p_extra_round_seed7.txt", text);
+}
+
 TEST(Golden, TranscriptIsDeterministic) {
   // Same game, seed and bot seed: the same transcript, every time.
   EXPECT_EQ(transcript("reds(players=3,short_game=true)", 11, 5),

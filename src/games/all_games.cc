@@ -3,6 +3,8 @@
 #include "core/registry.h"
 #include "games/reds/reds.h"
 #include "games/reds/reds_bot.h"
+#include "games/s48/s48.h"
+#include "games/s48/s48_bot.h"
 
 namespace cardroom {
 
@@ -10,6 +12,9 @@ void register_all_games() {
   register_game(make_game_entry<reds::Game>(
       "Reds", "trick-taking for 2-6 players: diamonds trump, a black anti-trump, bid exactly",
       &reds::bots()));
+  register_game(make_game_entry<s48::Game>(
+      "S48", "Oh Hell relative for 3-6 players: no trumps, 8-4-8 cards, bid exactly, dealer hook",
+      &s48::bots()));
 }
 
 }  // namespace cardroom

@@ -1,0 +1,49 @@
+// Trick-taking helpers shared by the plain "follow suit, highest of the led suit wins, trumps beat
+// it" family (S48, Back Alley). Reds has its own anti-trump rule and does not use these.
+#pragma once
+
+#include "core/cards.h"
+
+namespace cardroom::tricks {
+
+// Index (in play order) of the card that wins a complete or partial trick of standard cards:
+// the highest trump if `trump` is a suit and any was played, else the highest card of the suit
+// led. `trump` == kNoSuit: no trump suit. Cards must be standard (< 52); games with extra cards
+// map them first.
+inline int trick_winner(const Card* cards, int count, int trump) {
+  // The running winner is always of the led suit or a trump, so a card beats it exactly when it is
+  // a higher card of the same suit, or the first trump on a non-trump.
+  int best = 0;
+  for (int i = 1; i < count; ++i) {
+    const int s = suit_of(cards[i]), b = suit_of(cards[best]);
+    if (s == b ? rank_of(cards[i]) > rank_of(cards[best]) : s == trump) best = i;
+  }
+  return best;
+}
+
+// Index (in play order) of the card with the highest `key(card)`, the earliest on ties. Games with
+// extra cards or odd rank orders (bloopers above the ace of trumps) score each card with a key that
+// already ranks trumps above the led suit above everything else.
+template <class Key>
+int best_card(const Card* cards, int count, Key&& key) {
+  int best = 0;
+  auto best_key = key(cards[0]);
+  for (int i = 1; i < count; ++i) {
+    auto k = key(cards[i]);
+    if (k > best_key) {
+      best = i;
+      best_key = k;
+    }
+  }
+  return best;
+}
+
+// The cards of `hand` that may be played to a trick whose first card is `led` (kNoCard: leading):
+// the led suit if the hand holds any, else the whole hand.
+inline CardSet follow_options(CardSet hand, Card led) {
+  if (led == kNoCard) return hand;
+  const CardSet follow = hand.in_suit(suit_of(led));
+  return follow.empty() ? hand : follow;
+}
+
+}  // namespace cardroom::tricks

@@ -1,0 +1,185 @@
+// S48: an Oh Hell relative for 3-6 players with no trumps, hands of 8-7-6-5-4-5-6-7-8 cards and
+// a dealer hook.
+//
+// Rules: ../shared/rules/seeds/004_b939fa404e9cf2f6.txt ("AndyS48") and RULINGS.md section 3; our
+// words, options and decisions: docs/games/s48.md (also `cardroom rules s48`).
+//
+// Rulings applied: S48-A1 (no trump suit), A2 (A high .. 2 low), A3 (cut: lowest card deals, ace
+// high, tied players recut; option cut_ace), A4 (zero counts as one: made 0 = +10, missed 0 = -1),
+// A5 (a missed bid loses max(bid,1) however it was missed), A6 (bids 0..hand size), A7 (always 9
+// rounds), A8 (the seed scoreboard's typos ignored), A9 (a final tie is shared; option final_tie).
+//
+// Deck: the standard 52 cards (standard card ids); undealt cards are unused and unknown to all.
+//
+// Move encoding (Move::code): kind in bits 56..63, payload below.
+//   kind 1  bid N   payload N (0..hand size)   text "bid N"
+//   kind 2  play C  payload the card id        text "play TD"
+// Legal moves are sorted by code: bids ascending, plays by card id.
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+
+namespace cardroom::s48 {
+
+inline constexpr int kMinPlayers = 3;
+inline constexpr int kMaxPlayers = 6;
+inline constexpr int kMaxHand = 8;
+inline constexpr int kRounds = 9;
+inline constexpr int kDeckSize = 52;
+inline constexpr CardSet kDeck = CardSet::standard_deck();
+
+enum MoveKind : std::uint8_t { kBidMove = 1, kPlayMove = 2 };
+
+constexpr Move bid_move(int n) { return Move{(std::uint64_t{kBidMove} << 56) | std::uint64_t(n)}; }
+constexpr Move play_move(Card c) { return Move{(std::uint64_t{kPlayMove} << 56) | c}; }
+constexpr int move_kind(Move m) { return static_cast<int>(m.code >> 56); }
+constexpr std::uint64_t move_payload(Move m) { return m.code & ((std::uint64_t{1} << 56) - 1); }
+
+// S48-A3: how the ace ranks in the cut for the first dealer (the lowest card deals).
+enum class CutAce : std::uint8_t { kHigh, kLow };
+// S48-A9: what happens when first place is tied after round 9.
+enum class FinalTie : std::uint8_t {
+  kShared,      // "shared" (ruling): every player tied for first wins
+  kExtraRound,  // "extra_round": play 8-card rounds, the deal still passing left, until one leads
+};
+
+struct Config {
+  int players = 4;
+  CutAce cut_ace = CutAce::kHigh;
+  FinalTie final_tie = FinalTie::kShared;
+  bool operator==(const Config&) const = default;
+};
+
+// Hand size of round index r (0-based): 8 7 6 5 4 5 6 7 8, then 8 for extra rounds.
+int hand_size_of_round(int round_index);
+// Rule 6 / S48-A4, A5: exact bid b scores 10*max(b,1); otherwise -max(b,1).
+int round_points(int bid, int took);
+// Rule 4: the one bid the dealer may not make (total of bids == hand size), or -1 if none.
+int hooked_bid(int others_total, int hand_size);
+
+class State;
+
+class Game {
+ public:
+  using State = s48::State;
+  static constexpr std::string_view kName = "s48";
+  static const std::vector<OptionSpec>& option_specs();
+  static std::optional<Game> create(const OptionValues& values, std::string* error);
+  static std::string rules_text();
+
+  explicit Game(Config config) : config_(config) {}
+  const Config& config() const { return config_; }
+  int num_seats() const { return config_.players; }
+  Teams teams() const { return {}; }
+  CardNames card_names() const { return {}; }
+  State new_match(std::uint64_t seed, int first_dealer, const ApplyContext* ctx) const;
+  // Hands must be one per seat, all of one size 4..8, no card twice. The size must be that of
+  // the round the deal is used for; a deal that does not fit its round is not used (that round is
+  // shuffled, and a public event says so), since validation cannot know the round.
+  std::string validate_deal(const Deal& deal) const;
+
+ private:
+  Config config_;
+};
+
+// One completed round, kept for the score sheet and `replay --json`.
+struct RoundRecord {
+  int round = 0;  // 1-based
+  std::int8_t dealer = 0;
+  std::int8_t hand_size = 0;
+  std::array<std::int8_t, kMaxPlayers> bids{};
+  std::array<std::int8_t, kMaxHand> leader{};
+  std::array<std::int8_t, kMaxHand> winner{};
+  std::array<std::array<Card, kMaxPlayers>, kMaxHand> cards{};  // play order
+  std::array<std::int8_t, kMaxPlayers> tricks_won{};
+  std::array<int, kMaxPlayers> points{};
+  bool operator==(const RoundRecord&) const = default;
+};
+
+class State {
+ public:
+  static constexpr int kMaxMoves = kMaxHand + 1;  // bids 0..8, or at most 8 cards to play
+  enum class Phase : std::uint8_t { kBid, kPlay, kOver };
+
+  int num_seats() const { return config_.players; }
+  ActorMode mode() const { return ActorMode::kTurn; }
+  SeatSet actors() const;
+  void legal_moves(Seat seat, MoveList<kMaxMoves>& out) const;
+  Status apply(Seat seat, Move move, const ApplyContext* ctx);
+  bool over() const { return phase_ == Phase::kOver; }
+  int score(Seat seat) const { return scores_[seat]; }
+  int team_score(int team) const;
+  SeatSet winners() const { return winners_; }
+  nlohmann::json view(Seat seat) const;
+  State resample(Seat observer, Rng& rng) const;
+  std::string move_text(Move move) const;
+  std::optional<Move> parse_move(Seat seat, std::string_view text, std::string* error) const;
+  int deals_dealt() const { return deals_; }
+  int rounds_completed() const { return rounds_completed_; }
+  nlohmann::json last_round() const;
+  const char* check() const;
+  bool operator==(const State&) const = default;
+
+  // Read access for players, tests and the UI.
+  const Config& config() const { return config_; }
+  Phase phase() const { return phase_; }
+  int round_index() const { return round_; }  // 0-based, extra rounds included
+  int hand_size() const { return hand_size_; }
+  Seat dealer() const { return dealer_; }
+  CardSet hand(Seat seat) const { return hands_[seat]; }
+  int bid(Seat seat) const { return bids_[seat]; }  // -1: not yet made (bids are public)
+  int tricks_won(Seat seat) const { return tricks_won_[seat]; }
+  int trick_number() const { return trick_no_; }  // 0-based, the trick in progress
+  Seat trick_leader() const { return trick_leader_[trick_no_ < hand_size_ ? trick_no_ : 0]; }
+  int trick_size() const { return trick_count_; }
+  Card trick_card(int trick, int i) const { return trick_cards_[trick][i]; }
+  Seat trick_winner_of(int trick) const { return trick_winner_[trick]; }
+  CardSet played_this_round() const { return played_; }
+  CardSet undealt() const { return pack_; }
+  unsigned void_suits(Seat seat) const { return voids_[seat]; }
+  Seat to_act() const { return to_act_; }
+  // The bid the dealer may not make now (-1 if none, or if it is not the dealer's turn to bid).
+  int forbidden_bid() const;
+  const RoundRecord& last_round_record() const { return last_; }
+
+ private:
+  friend class Game;
+  void cut_for_dealer(const ApplyContext* ctx);
+  void start_round(const ApplyContext* ctx);
+  void finish_trick(const ApplyContext* ctx);
+  void finish_round(const ApplyContext* ctx);
+  Status apply_bid(Seat seat, int n, const ApplyContext* ctx);
+  Status apply_play(Seat seat, Card card, const ApplyContext* ctx);
+
+  Config config_;
+  Rng rng_;
+  Phase phase_ = Phase::kBid;
+  std::int8_t dealer_ = 0;
+  std::int8_t to_act_ = 0;
+  std::int8_t hand_size_ = 0;
+  std::int8_t bids_made_ = 0;
+  std::int8_t trick_no_ = 0;
+  std::int8_t trick_count_ = 0;
+  std::int16_t round_ = 0;
+  std::int16_t deals_ = 0;
+  std::int16_t rounds_completed_ = 0;
+  SeatSet winners_;
+  CardSet pack_;    // undealt: unused, unknown to everyone
+  CardSet played_;  // played to tricks this round
+  std::array<CardSet, kMaxPlayers> hands_{};
+  std::array<std::int8_t, kMaxPlayers> bids_{};
+  std::array<std::int8_t, kMaxPlayers> tricks_won_{};
+  std::array<std::uint8_t, kMaxPlayers> voids_{};  // bit s: shown void in suit s this round
+  std::array<std::int8_t, kMaxHand> trick_leader_{};
+  std::array<std::int8_t, kMaxHand> trick_winner_{};
+  std::array<std::array<Card, kMaxPlayers>, kMaxHand> trick_cards_{};
+  std::array<int, kMaxPlayers> scores_{};
+  RoundRecord last_;
+};
+
+}  // namespace cardroom::s48

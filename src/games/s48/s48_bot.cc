@@ -1,0 +1,163 @@
+// The S48 heuristic player.
+//
+// One number per card drives everything: its chance to take a trick, q = (1 - rho * meet)^k, where
+// k is the number of higher cards of its suit still unseen (not in our hand, not played), rho the
+// share of the unseen cards that sit in other hands (the rest are undealt and never play), and
+// `meet` the chance such a higher card is played on ours rather than elsewhere. With no trumps a
+// card can only be beaten by a higher card of its own suit, so this is a fair first estimate.
+//   Bid: the sum of q over the hand, rounded; if the dealer hook forbids it, the nearer of the
+//        neighbours (aim for exact, respect the hook).
+//   Play: while tricks are still needed, win cheaply (the lowest sure winner; lead the strongest
+//        card); once the bid is made (or a nil), duck (the highest card that still loses; discard
+//        the most dangerous card; lead the weakest).
+// Other players' hands in the belief state are random fakes and are never looked at.
+#include "games/s48/s48_bot.h"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+
+namespace cardroom::s48 {
+namespace {
+
+constexpr double kMeet = 0.7;        // chance an unseen higher card held by an opponent meets ours
+constexpr double kHoldEnough = 0.5;  // try to win with a card that holds at least this often
+
+struct Knowledge {
+  CardSet hand;
+  CardSet unseen;  // not ours, not played: other hands and the undealt cards
+  double rho = 0;  // share of the unseen cards that are in other hands
+};
+
+Knowledge gather(const State& s, Seat seat) {
+  Knowledge k;
+  k.hand = s.hand(seat);
+  k.unseen = kDeck - k.hand - s.played_this_round();
+  int in_hands = 0;
+  for (Seat p = 0; p < s.num_seats(); ++p)
+    if (p != seat) in_hands += s.hand(p).size();  // sizes are public
+  k.rho = k.unseen.empty() ? 0 : static_cast<double>(in_hands) / k.unseen.size();
+  return k;
+}
+
+int higher_unseen(const Knowledge& k, Card c) {
+  const unsigned above = k.unseen.rank_mask(suit_of(c)) >> (rank_of(c) + 1);
+  return std::popcount(above);
+}
+
+// Chance that `c` takes a trick it contests.
+double strength(const Knowledge& k, Card c) {
+  return std::pow(1.0 - k.rho * kMeet, higher_unseen(k, c));
+}
+
+// Danger of a card for a player who wants no more tricks: strength, high ranks first on ties.
+double danger(const Knowledge& k, Card c) { return strength(k, c) + rank_of(c) * 1e-3; }
+
+Move choose_bid(const State& s, Seat seat, const Knowledge& k) {
+  double expected = 0;
+  for (Card c : k.hand) expected += strength(k, c);
+  const int h = s.hand_size();
+  int bid = std::clamp(static_cast<int>(std::lround(expected)), 0, h);
+  const int hook = s.forbidden_bid();
+  if (bid == hook) {
+    const int down = bid - 1, up = bid + 1;
+    if (down < 0)
+      bid = up;
+    else if (up > h)
+      bid = down;
+    else
+      bid = expected < bid ? down : up;
+  }
+  return bid_move(bid);
+}
+
+Move choose_play(const State& s, Seat seat, const Knowledge& k) {
+  MoveList<State::kMaxMoves> moves;
+  s.legal_moves(seat, moves);
+  const int n = s.num_seats();
+  const bool want = s.tricks_won(seat) < s.bid(seat);
+  auto pick = [&](auto&& score) {  // the legal card with the highest score
+    Move best = moves[0];
+    double best_score = -1e9;
+    for (Move m : moves) {
+      const double v = score(static_cast<Card>(move_payload(m)));
+      if (v > best_score) {
+        best_score = v;
+        best = m;
+      }
+    }
+    return best;
+  };
+  const int count = s.trick_size();
+  if (count == 0) {
+    // Leading: the strongest card when tricks are needed, the weakest otherwise.
+    if (want) return pick([&](Card c) { return danger(k, c); });
+    return pick([&](Card c) { return -danger(k, c); });
+  }
+  const int trick = s.trick_number();
+  const Card led = s.trick_card(trick, 0);
+  Card top = led;
+  for (int i = 1; i < count; ++i) {
+    const Card c = s.trick_card(trick, i);
+    if (suit_of(c) == suit_of(top) && rank_of(c) > rank_of(top)) top = c;
+  }
+  const bool following = !k.hand.in_suit(suit_of(led)).empty();
+  if (!following) {
+    // Void: keep winners when tricks are needed, shed the most dangerous card otherwise.
+    if (want) return pick([&](Card c) { return -danger(k, c); });
+    return pick([&](Card c) { return danger(k, c); });
+  }
+  const bool last = count == n - 1;
+  // How likely a winning card holds against the players still to play (each not shown void).
+  int still_to_play = 0;
+  for (int i = count + 1; i < n; ++i) {
+    const Seat p = (s.trick_leader() + i) % n;
+    if (!((s.void_suits(p) >> suit_of(led)) & 1)) ++still_to_play;
+  }
+  const double share = static_cast<double>(still_to_play) / std::max(1, n - 1);
+  auto holds = [&](Card c) {
+    if (last || still_to_play == 0) return 1.0;
+    return std::pow(strength(k, c), share);
+  };
+  if (want) {
+    // The lowest card that wins and holds well enough; else the lowest card.
+    return pick([&](Card c) {
+      const bool wins = rank_of(c) > rank_of(top);
+      if (wins && holds(c) >= kHoldEnough) return 100.0 - rank_of(c);
+      return -static_cast<double>(rank_of(c));
+    });
+  }
+  // Ducking: the highest card under the winner; if every card wins, the highest when last (the
+  // trick is ours anyway), else the lowest (a later player may still overtake).
+  return pick([&](Card c) {
+    if (rank_of(c) < rank_of(top)) return 100.0 + rank_of(c);
+    return last ? static_cast<double>(rank_of(c)) : -static_cast<double>(rank_of(c));
+  });
+}
+
+}  // namespace
+
+double expected_tricks(const State& belief, Seat seat) {
+  const Knowledge k = gather(belief, seat);
+  double expected = 0;
+  for (Card c : k.hand) expected += strength(k, c);
+  return expected;
+}
+
+Move heuristic_move(const State& belief, Seat seat, Rng& rng) {
+  (void)rng;  // deterministic given the belief
+  MoveList<State::kMaxMoves> moves;
+  belief.legal_moves(seat, moves);
+  if (moves.empty()) return Move{};
+  if (moves.size() == 1) return moves[0];
+  const Knowledge k = gather(belief, seat);
+  if (belief.phase() == State::Phase::kBid) return choose_bid(belief, seat, k);
+  return choose_play(belief, seat, k);
+}
+
+const std::vector<BotEntry<State>>& bots() {
+  static const std::vector<BotEntry<State>> entries = {{"heuristic", &heuristic_move}};
+  return entries;
+}
+
+}  // namespace cardroom::s48
