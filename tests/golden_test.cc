@@ -161,6 +161,12 @@ TEST(Golden, S48ThreePlayersExtraRoundSeed7) {
   check_golden("s48_3p_extra_round_seed7.txt", text);
 }
 
+TEST(Golden, BackAlleySeed7) {
+  const std::string text = transcript("back_alley", 7, 1234);
+  ASSERT_FALSE(text.empty());
+  check_golden("back_alley_seed7.txt", text);
+}
+
 TEST(Golden, TranscriptIsDeterministic) {
   // Same game, seed and bot seed: the same transcript, every time.
   EXPECT_EQ(transcript("reds(players=3,short_game=true)", 11, 5),

@@ -1,6 +1,8 @@
 #include "games/all_games.h"
 
 #include "core/registry.h"
+#include "games/back_alley/back_alley.h"
+#include "games/back_alley/back_alley_bot.h"
 #include "games/reds/reds.h"
 #include "games/reds/reds_bot.h"
 #include "games/s48/s48.h"
@@ -15,6 +17,10 @@ void register_all_games() {
   register_game(make_game_entry<s48::Game>(
       "S48", "Oh Hell relative for 3-6 players: no trumps, 8-4-8 cards, bid exactly, dealer hook",
       &s48::bots()));
+  register_game(make_game_entry<back_alley::Game>(
+      "Back Alley",
+      "4-player partnership bidding: bloopers above the ace of trumps, board bids, 26 hands",
+      &back_alley::bots()));
 }
 
 }  // namespace cardroom
