@@ -161,6 +161,18 @@ TEST(Golden, S48ThreePlayersExtraRoundSeed7) {
   check_golden("s48_3p_extra_round_seed7.txt", text);
 }
 
+TEST(Golden, TadmurSeed7) {
+  const std::string text = transcript("tadmur", 7, 1234);
+  ASSERT_FALSE(text.empty());
+  check_golden("tadmur_seed7.txt", text);
+}
+
+TEST(Golden, TadmurOpponentBarStuckPassSeed3) {
+  const std::string text = transcript("tadmur(guess_bar=opponent,stuck=pass)", 3, 1234);
+  ASSERT_FALSE(text.empty());
+  check_golden("tadmur_opponent_pass_seed3.txt", text);
+}
+
 TEST(Golden, BackAlleySeed7) {
   const std::string text = transcript("back_alley", 7, 1234);
   ASSERT_FALSE(text.empty());

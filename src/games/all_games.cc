@@ -7,6 +7,8 @@
 #include "games/reds/reds_bot.h"
 #include "games/s48/s48.h"
 #include "games/s48/s48_bot.h"
+#include "games/tadmur/tadmur.h"
+#include "games/tadmur/tadmur_bot.h"
 
 namespace cardroom {
 
@@ -21,6 +23,9 @@ void register_all_games() {
       "Back Alley",
       "4-player partnership bidding: bloopers above the ace of trumps, board bids, 26 hands",
       &back_alley::bots()));
+  register_game(make_game_entry<tadmur::Game>(
+      "Tadmur", "2-player bluffing: build a chain to a hidden target, guess the other's target",
+      &tadmur::bots()));
 }
 
 }  // namespace cardroom

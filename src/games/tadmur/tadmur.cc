@@ -1,0 +1,604 @@
+#include "games/tadmur/tadmur.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include "core/constrained_deal.h"
+
+namespace cardroom::tadmur {
+
+extern const char* const kRulesMarkdown;  // docs/games/tadmur.md, embedded at build time
+
+namespace {
+
+constexpr CardSet kDeck = CardSet::standard_deck();
+constexpr unsigned kAllRanks = (1u << kRanks) - 1;
+
+std::string seat_text(Seat s) { return "S" + std::to_string(s); }
+
+// Events are formatted only when someone listens: hot paths pass no context.
+template <class MakeText>
+void emit(const ApplyContext* ctx, SeatSet to, MakeText&& make_text) {
+  if (ctx && ctx->events) ctx->events->push_back(Event{to, std::string(make_text())});
+}
+
+std::string rank_text(int r) { return std::string(1, rank_char(r)); }
+
+nlohmann::json ranks_json(unsigned mask) {
+  nlohmann::json out = nlohmann::json::array();
+  for (int r = 0; r < kRanks; ++r)
+    if ((mask >> r) & 1) out.push_back(rank_text(r));
+  return out;
+}
+
+nlohmann::json cards_json(CardSet set) {
+  nlohmann::json out = nlohmann::json::array();
+  for (Card c : set) out.push_back(card_text(c));
+  return out;
+}
+
+// Rank index from "2".."9", "10", "T", "J", "Q", "K", "A" (any case); -1 if not a rank.
+int parse_rank(std::string_view text) {
+  if (text == "10") return kTen;
+  if (text.size() != 1) return -1;
+  const char c = static_cast<char>(std::toupper(static_cast<unsigned char>(text[0])));
+  for (int r = 0; r < kRanks; ++r)
+    if (rank_char(r) == c) return r;
+  return -1;
+}
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+const char* ending_name(Ending e) {
+  switch (e) {
+    case Ending::kGuess:
+      return "guess";
+    case Ending::kChain:
+      return "chain";
+    case Ending::kNoCards:
+      return "no_cards";
+    case Ending::kStuck:
+      return "stuck";
+    case Ending::kDraw:
+      return "draw";
+    case Ending::kNone:
+      break;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+bool reachable(int from, int to, int steps) {
+  // Steps of +1 (u of them) and -1 (steps - u): reach `to` iff u - (steps - u) = to - from mod 13.
+  for (int up = 0; up <= steps; ++up)
+    if ((((2 * up - steps) - (to - from)) % kRanks + kRanks) % kRanks == 0) return true;
+  return false;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Game
+
+const std::vector<OptionSpec>& Game::option_specs() {
+  static const std::vector<OptionSpec> specs = {
+      {"guess_bar",
+       OptionType::kChoice,
+       "any",
+       0,
+       0,
+       {"any", "opponent"},
+       "TAD-A2: nobody may guess while a chain has one empty space left: any = either chain "
+       "(ruling); opponent = only the opponent's chain bars the guesser"},
+      {"stuck",
+       OptionType::kChoice,
+       "lose",
+       0,
+       0,
+       {"lose", "pass"},
+       "TAD-A4: a player with no legal card play: lose = loses (ruling); pass = passes, and two "
+       "passes in a row end the match in a draw"},
+  };
+  return specs;
+}
+
+std::optional<Game> Game::create(const OptionValues& values, std::string* error) {
+  (void)error;
+  Config c;
+  c.guess_bar = values.get_choice("guess_bar") == "any" ? GuessBar::kAny : GuessBar::kOpponent;
+  c.stuck = values.get_choice("stuck") == "lose" ? Stuck::kLose : Stuck::kPass;
+  return Game(c);
+}
+
+std::string Game::rules_text() { return kRulesMarkdown; }
+
+std::string Game::validate_deal(const Deal& deal) const {
+  if (deal.hands.size() != kPlayers)
+    return "needs 2 hands, one per seat (got " + std::to_string(deal.hands.size()) + ")";
+  CardSet seen;
+  auto take = [&](Card c, const std::string& where) -> std::string {
+    if (!kDeck.contains(c)) return where + ": " + card_text(c) + " is not a standard card";
+    if (seen.contains(c)) return where + ": " + card_text(c) + " appears twice";
+    seen.add(c);
+    return "";
+  };
+  for (Seat s = 0; s < kPlayers; ++s) {
+    if (deal.hands[s].size() != kHandSize)
+      return "hand of S" + std::to_string(s) + " has " + std::to_string(deal.hands[s].size()) +
+             " cards (needs 24)";
+    for (Card c : deal.hands[s])
+      if (auto why = take(c, "hand of S" + std::to_string(s)); !why.empty()) return why;
+  }
+  if (deal.pack.size() != 4)
+    return "the pack must list exactly 4 cards: starter of S0, starter of S1, target of S0, "
+           "target of S1 (got " +
+           std::to_string(deal.pack.size()) + ")";
+  for (Card c : deal.pack)
+    if (auto why = take(c, "pack"); !why.empty()) return why;
+  return "";
+}
+
+State Game::new_match(std::uint64_t seed, int first_dealer, const ApplyContext* ctx) const {
+  State s;
+  s.config_ = config_;
+  s.rng_.reseed(seed);
+  // TAD-A8: the first dealer is chosen at random unless given.
+  const bool given = first_dealer >= 0 && first_dealer < kPlayers;
+  s.dealer_ = static_cast<std::int8_t>(given ? first_dealer : s.rng_.below(kPlayers));
+  emit(ctx, kEveryone, [&] {
+    return seat_text(s.dealer_) + (given ? " deals" : " deals (chosen at random)") + "; " +
+           seat_text(1 - s.dealer_) + " moves first";
+  });
+  s.deal(ctx);
+  return s;
+}
+
+// ---------------------------------------------------------------------------------------------
+// State: the deal and the turn
+
+void State::deal(const ApplyContext* ctx) {
+  const Deal* explicit_deal =
+      (ctx && deals_ < static_cast<int>(ctx->deals.size())) ? &ctx->deals[deals_] : nullptr;
+  if (explicit_deal) {
+    for (Seat s = 0; s < kPlayers; ++s) {
+      hands_[s] = CardSet();
+      for (Card c : explicit_deal->hands[s]) hands_[s].add(c);
+    }
+    starters_ = {explicit_deal->pack[0], explicit_deal->pack[1]};
+    targets_ = {explicit_deal->pack[2], explicit_deal->pack[3]};
+  } else {
+    std::array<Card, 52> order{};
+    int n = 0;
+    for (Card c : kDeck) order[n++] = c;
+    rng_.shuffle(order.data(), n);
+    starters_ = {order[0], order[1]};
+    targets_ = {order[2], order[3]};
+    for (Seat s = 0; s < kPlayers; ++s) {
+      hands_[s] = CardSet();
+      for (int k = 0; k < kHandSize; ++k) hands_[s].add(order[4 + s * kHandSize + k]);
+    }
+  }
+  ++deals_;
+  spaces_ = {kInitialSpaces, kInitialSpaces};
+  emit(ctx, kEveryone, [&] {
+    return "starters: " + seat_text(0) + " " + card_text(starters_[0]) + ", " + seat_text(1) + " " +
+           card_text(starters_[1]) + "; each chain has 7 empty spaces before its target";
+  });
+  for (Seat s = 0; s < kPlayers; ++s) {
+    emit(ctx, SeatSet::of(s), [&] { return "your target: " + card_text(targets_[s]); });
+    emit(ctx, SeatSet::of(s), [&] { return "your hand: " + cards_text(hands_[s]); });
+  }
+  begin_turn(static_cast<Seat>(1 - dealer_), ctx);
+}
+
+Card State::chain_end(Seat seat) const {
+  return chain_len_[seat] == 0 ? starters_[seat] : chains_[seat][chain_len_[seat] - 1];
+}
+
+CardSet State::playable(Seat seat) const {
+  if (spaces_[seat] == 0) return CardSet();
+  return cards_of_ranks(hands_[seat], adjacent_ranks(rank_of(chain_end(seat))));
+}
+
+bool State::guess_open(Seat seat) const {
+  // TAD-A2: a chain with exactly one empty space left bars guessing.
+  if (spaces_[1 - seat] == 1) return false;
+  return config_.guess_bar == GuessBar::kOpponent || spaces_[seat] != 1;
+}
+
+// stuck=pass: the player to act has no card to play (and may still guess first).
+bool State::must_pass(Seat seat) const { return playable(seat).empty(); }
+
+void State::begin_turn(Seat seat, const ApplyContext* ctx) {
+  to_act_ = static_cast<std::int8_t>(seat);
+  guessed_ = false;
+  if (hands_[seat].empty()) {
+    emit(ctx, kEveryone, [&] { return seat_text(seat) + " has no cards left"; });
+    ended_by_ = static_cast<std::int8_t>(seat);
+    finish(1 - seat, Ending::kNoCards, ctx);
+    return;
+  }
+  // TAD-A4: no card to play and no guess allowed: the player is stuck.
+  if (config_.stuck == Stuck::kLose && playable(seat).empty() && !guess_open(seat)) {
+    emit(ctx, kEveryone, [&] {
+      return seat_text(seat) + " has no legal card play and may not guess" +
+             (spaces_[seat] == 0 ? " (the chain is blocked)" : "");
+    });
+    ended_by_ = static_cast<std::int8_t>(seat);
+    finish(1 - seat, Ending::kStuck, ctx);
+  }
+}
+
+void State::after_guess(Seat seat, const ApplyContext* ctx) {
+  if (config_.stuck == Stuck::kLose && playable(seat).empty()) {
+    emit(ctx, kEveryone,
+         [&] { return seat_text(seat) + " has no legal card play after the guess"; });
+    ended_by_ = static_cast<std::int8_t>(seat);
+    finish(1 - seat, Ending::kStuck, ctx);
+  }
+}
+
+void State::finish(Seat winner, Ending how, const ApplyContext* ctx) {
+  ending_ = how;
+  winners_ = SeatSet();
+  if (winner >= 0) {
+    winners_.add(winner);
+    scores_[winner] = 1;
+  } else {
+    winners_ = SeatSet::first_n(kPlayers);  // a draw: both share it, neither scores
+  }
+  emit(ctx, kEveryone, [&] {
+    return "targets: " + seat_text(0) + " " + card_text(targets_[0]) + ", " + seat_text(1) + " " +
+           card_text(targets_[1]);
+  });
+  emit(ctx, kEveryone, [&] {
+    return winner < 0 ? std::string("game over: a draw (both players passed)")
+                      : "game over; winner: " + seat_text(winner);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// State: moves
+
+SeatSet State::actors() const { return over() ? SeatSet() : SeatSet::of(to_act_); }
+
+void State::legal_moves(Seat seat, MoveList<kMaxMoves>& out) const {
+  out.clear();
+  if (over() || seat != to_act_) return;
+  if (!guessed_ && guess_open(seat))
+    for (int r = 0; r < kRanks; ++r) out.push(guess_move(r));
+  const CardSet cards = playable(seat);
+  for (Card c : cards) out.push(play_move(c));
+  if (config_.stuck == Stuck::kPass && cards.empty()) out.push(pass_move());
+}
+
+Status State::apply(Seat seat, Move move, const ApplyContext* ctx) {
+  if (over()) return Status::Error("the game is over");
+  if (seat < 0 || seat >= kPlayers) return Status::Error("no such seat");
+  if (seat != to_act_) return Status::Error("it is not your turn");
+  const std::uint64_t payload = move_payload(move);
+  switch (move_kind(move)) {
+    case kGuessMove:
+      if (payload >= kRanks) return Status::Error("a guess names a rank, 2 to A");
+      return apply_guess(seat, static_cast<int>(payload), ctx);
+    case kPlayMove:
+      if (payload >= 52) return Status::Error("not a card");
+      return apply_play(seat, static_cast<Card>(payload), ctx);
+    case kPassMove:
+      if (payload != 0) return Status::Error("not a Tadmur move");
+      return apply_pass(seat, ctx);
+    default:
+      return Status::Error("not a Tadmur move");
+  }
+}
+
+Status State::apply_guess(Seat seat, int rank, const ApplyContext* ctx) {
+  if (guessed_) return Status::Error("only one guess per turn");
+  if (!guess_open(seat))
+    return Status::Error("no guessing while a chain is one card from completion");
+  const Seat other = 1 - seat;
+  ++guess_count_[seat];
+  if (rank_of(targets_[other]) == rank) {
+    emit(ctx, kEveryone, [&] {
+      return seat_text(seat) + " guesses " + rank_text(rank) + ": right! " + seat_text(other) +
+             "'s target is " + card_text(targets_[other]);
+    });
+    ended_by_ = static_cast<std::int8_t>(seat);
+    finish(seat, Ending::kGuess, ctx);
+    return Status::Ok();
+  }
+  guessed_ = true;
+  last_passed_ = false;
+  ++spaces_[seat];
+  wrong_guesses_[seat] |= static_cast<std::uint16_t>(1u << rank);
+  ruled_out_[other] |= static_cast<std::uint16_t>(1u << rank);
+  emit(ctx, kEveryone, [&] {
+    return seat_text(seat) + " guesses " + rank_text(rank) + ": wrong; " + seat_text(seat) +
+           "'s target moves one space further (" + std::to_string(spaces_[seat]) +
+           (spaces_[seat] == 1 ? " empty space)" : " empty spaces)");
+  });
+  after_guess(seat, ctx);
+  return Status::Ok();
+}
+
+Status State::apply_play(Seat seat, Card card, const ApplyContext* ctx) {
+  if (!hands_[seat].contains(card)) return Status::Error("you do not hold that card");
+  if (spaces_[seat] == 0)
+    return Status::Error("your chain is blocked: no empty space (a wrong guess opens one)");
+  if (!ranks_adjacent(rank_of(card), rank_of(chain_end(seat))))
+    return Status::Error("the card must be one rank above or below the end of your chain");
+  const Seat other = 1 - seat;
+  hands_[seat].remove(card);
+  chains_[seat][chain_len_[seat]++] = card;
+  --spaces_[seat];
+  last_passed_ = false;
+  emit(ctx, kEveryone, [&] {
+    std::string chain = card_text(starters_[seat]);
+    for (int i = 0; i < chain_len_[seat]; ++i) chain += " " + card_text(chains_[seat][i]);
+    return seat_text(seat) + " plays " + card_text(card) + " (chain " + chain + ", " +
+           std::to_string(spaces_[seat]) + (spaces_[seat] == 1 ? " space" : " spaces") + " left)";
+  });
+  if (spaces_[seat] == 0) {
+    if (ranks_adjacent(rank_of(card), rank_of(targets_[seat]))) {
+      emit(ctx, kEveryone, [&] {
+        return seat_text(seat) + " completes the chain to the target " + card_text(targets_[seat]);
+      });
+      ended_by_ = static_cast<std::int8_t>(seat);
+      finish(seat, Ending::kChain, ctx);
+      return Status::Ok();
+    }
+    // TAD-A3: the chain is full but does not reach the target; everyone learns that much.
+    ruled_out_[seat] |= static_cast<std::uint16_t>(adjacent_ranks(rank_of(card)));
+    emit(ctx, kEveryone, [&] {
+      return seat_text(seat) + "'s chain is full but " + card_text(card) +
+             " is not next to the target: blocked until a wrong guess opens a space";
+    });
+  }
+  begin_turn(other, ctx);
+  return Status::Ok();
+}
+
+Status State::apply_pass(Seat seat, const ApplyContext* ctx) {
+  if (config_.stuck != Stuck::kPass) return Status::Error("passing is not allowed (stuck=lose)");
+  if (!must_pass(seat)) return Status::Error("you may pass only with no legal card play");
+  // Passing shows the player holds no card next to the end of its open chain.
+  if (spaces_[seat] > 0)
+    void_ranks_[seat] |= static_cast<std::uint16_t>(adjacent_ranks(rank_of(chain_end(seat))));
+  emit(ctx, kEveryone, [&] { return seat_text(seat) + " has no legal card play and passes"; });
+  if (last_passed_) {
+    ended_by_ = -1;
+    finish(-1, Ending::kDraw, ctx);
+    return Status::Ok();
+  }
+  last_passed_ = true;
+  begin_turn(1 - seat, ctx);
+  return Status::Ok();
+}
+
+// ---------------------------------------------------------------------------------------------
+// State: text, views, resampling
+
+std::string State::move_text(Move move) const {
+  const std::uint64_t payload = move_payload(move);
+  switch (move_kind(move)) {
+    case kGuessMove:
+      return payload < kRanks ? "guess " + rank_text(static_cast<int>(payload)) : "?";
+    case kPlayMove:
+      return "play " + card_text(static_cast<Card>(payload & 63));
+    case kPassMove:
+      return "pass";
+    default:
+      return "?";
+  }
+}
+
+std::optional<Move> State::parse_move(Seat seat, std::string_view text, std::string* error) const {
+  (void)seat;
+  std::string t = lower(text);
+  while (!t.empty() && std::isspace(static_cast<unsigned char>(t.back()))) t.pop_back();
+  const std::size_t start = t.find_first_not_of(" \t");
+  auto fail = [&](const std::string& why) -> std::optional<Move> {
+    if (error) *error = why;
+    return std::nullopt;
+  };
+  if (start == std::string::npos) return fail("empty move");
+  t = t.substr(start);
+  const std::size_t space = t.find(' ');
+  const std::string verb = t.substr(0, space);
+  std::string rest = space == std::string::npos ? "" : t.substr(space + 1);
+  const std::size_t b = rest.find_first_not_of(' ');
+  rest = b == std::string::npos ? "" : rest.substr(b);
+  if (verb == "guess") {
+    if (rest.empty()) return fail("'guess' needs a rank, e.g. 'guess 9' or 'guess Q'");
+    const int r = parse_rank(rest);
+    if (r < 0) return fail("'" + rest + "' is not a rank (2-9, 10 or T, J, Q, K, A)");
+    return guess_move(r);
+  }
+  if (verb == "play") {
+    if (rest.empty()) return fail("'play' needs a card, e.g. 'play 8H'");
+    auto card = parse_card(rest);
+    if (!card || !is_standard(*card)) return fail("'" + rest + "' is not a card");
+    return play_move(*card);
+  }
+  if (verb == "pass" && rest.empty()) return pass_move();
+  if (auto card = parse_card(t); card && is_standard(*card)) return play_move(*card);
+  return fail("'" + std::string(text) +
+              "' is not a Tadmur move (try 'guess R' with a rank, 'play C' with a card, 'pass')");
+}
+
+nlohmann::json State::view(Seat seat) const {
+  const bool player = seat >= 0 && seat < kPlayers;
+  nlohmann::json v;
+  v["game"] = "tadmur";
+  v["seat"] = player ? nlohmann::json(seat) : nlohmann::json(nullptr);
+  v["players"] = kPlayers;
+  v["dealer"] = dealer_;
+  v["phase"] = over() ? "over" : "play";
+  if (player) {
+    v["hand"] = cards_json(hands_[seat]);
+    v["target"] = card_text(targets_[seat]);
+  }
+  nlohmann::json starters = nlohmann::json::array(), chains = nlohmann::json::array(),
+                 spaces = nlohmann::json::array(), full = nlohmann::json::array(),
+                 sizes = nlohmann::json::array(), wrong = nlohmann::json::array(),
+                 ruled = nlohmann::json::array(), voids = nlohmann::json::array(),
+                 targets = nlohmann::json::array(), scores = nlohmann::json::array();
+  for (Seat s = 0; s < kPlayers; ++s) {
+    starters.push_back(card_text(starters_[s]));
+    nlohmann::json chain = nlohmann::json::array();
+    for (int i = 0; i < chain_len_[s]; ++i) chain.push_back(card_text(chains_[s][i]));
+    chains.push_back(chain);
+    spaces.push_back(spaces_[s]);
+    full.push_back(blocked(s));
+    sizes.push_back(hands_[s].size());
+    wrong.push_back(ranks_json(wrong_guesses_[s]));
+    ruled.push_back(ranks_json(ruled_out_[s]));
+    voids.push_back(ranks_json(void_ranks_[s]));
+    // Targets are revealed when the match ends.
+    targets.push_back(over() || s == seat ? nlohmann::json(card_text(targets_[s]))
+                                          : nlohmann::json(nullptr));
+    scores.push_back(scores_[s]);
+  }
+  v["starters"] = starters;
+  v["chains"] = chains;
+  v["spaces"] = spaces;
+  v["blocked"] = full;
+  v["hand_sizes"] = sizes;
+  v["targets"] = targets;
+  v["wrong_guesses"] = wrong;
+  v["ruled_out"] = ruled;
+  v["shown_void"] = voids;
+  v["guessed_this_turn"] = !over() && guessed_;
+  v["guessing_open"] = !over() && guess_open(to_act_) && !guessed_;
+  v["trick"] = nullptr;
+  v["scores"] = scores;
+  v["to_act"] = actors().to_vector();
+  nlohmann::json legal = nlohmann::json::array();
+  if (player) {
+    MoveList<kMaxMoves> moves;
+    legal_moves(seat, moves);
+    for (Move m : moves) legal.push_back(move_text(m));
+  }
+  v["legal"] = legal;
+  v["over"] = over();
+  v["winners"] = winners_.to_vector();
+  v["last_round"] = over() ? last_round() : nlohmann::json(nullptr);
+  return v;
+}
+
+State State::resample(Seat observer, Rng& rng) const {
+  State s = *this;
+  s.rng_.reseed(rng.next());
+  if (over()) return s;
+  const bool player = observer >= 0 && observer < kPlayers;
+  // Hidden: the hands and targets of every seat but the observer.
+  std::array<Seat, kPlayers> hidden{};
+  int num_hidden = 0;
+  CardSet pool;
+  for (Seat p = 0; p < kPlayers; ++p) {
+    if (player && p == observer) continue;
+    hidden[num_hidden++] = p;
+    pool |= hands_[p];
+    pool.add(targets_[p]);
+  }
+  auto of_ranks = [](unsigned ranks) { return cards_of_ranks(kDeck, ranks); };
+  std::array<DealSlot, 2 * kPlayers> slots{};
+  int n = 0;
+  for (int i = 0; i < num_hidden; ++i) {
+    const Seat p = hidden[i];
+    slots[n++] = DealSlot{1, of_ranks(kAllRanks & ~ruled_out_[p])};
+    slots[n++] = DealSlot{hands_[p].size(), of_ranks(kAllRanks & ~void_ranks_[p])};
+  }
+  // Public knowledge beyond the slots (stuck=lose): a player to act who may not guess (barred, or
+  // already guessed this turn) and was not eliminated holds a card it can play.
+  const Seat actor = to_act_;
+  const bool actor_hidden = !(player && actor == observer);
+  const bool needs_play = config_.stuck == Stuck::kLose && (guessed_ || !guess_open(actor));
+  std::array<CardSet, 2 * kPlayers> dealt{};
+  bool ok = false;
+  for (int attempt = 0; attempt < 64 && !ok; ++attempt) {
+    if (!deal_constrained(pool, {slots.data(), static_cast<std::size_t>(n)},
+                          {dealt.data(), static_cast<std::size_t>(n)}, rng))
+      return s;  // cannot happen for a state reached by legal play; keep the true cards
+    ok = true;
+    if (actor_hidden && needs_play) {
+      const int i = actor == hidden[0] ? 0 : 1;
+      ok = !cards_of_ranks(dealt[2 * i + 1], adjacent_ranks(rank_of(chain_end(actor)))).empty();
+    }
+  }
+  if (!ok) return s;  // very unlikely; the true cards are a consistent answer
+  for (int i = 0; i < num_hidden; ++i) {
+    const Seat p = hidden[i];
+    s.targets_[p] = dealt[2 * i].lowest();
+    s.hands_[p] = dealt[2 * i + 1];
+  }
+  return s;
+}
+
+nlohmann::json State::last_round() const {
+  nlohmann::json j;
+  j["round"] = 1;
+  j["dealer"] = dealer_;
+  j["first_player"] = 1 - dealer_;
+  nlohmann::json starters = nlohmann::json::array(), targets = nlohmann::json::array(),
+                 chains = nlohmann::json::array(), spaces = nlohmann::json::array(),
+                 wrong = nlohmann::json::array(), guesses = nlohmann::json::array(),
+                 points = nlohmann::json::array();
+  for (Seat s = 0; s < kPlayers; ++s) {
+    starters.push_back(card_text(starters_[s]));
+    targets.push_back(card_text(targets_[s]));
+    nlohmann::json chain = nlohmann::json::array();
+    for (int i = 0; i < chain_len_[s]; ++i) chain.push_back(card_text(chains_[s][i]));
+    chains.push_back(chain);
+    spaces.push_back(spaces_[s]);
+    wrong.push_back(ranks_json(wrong_guesses_[s]));
+    guesses.push_back(guess_count_[s]);
+    points.push_back(scores_[s]);
+  }
+  j["starters"] = starters;
+  j["targets"] = targets;
+  j["chains"] = chains;
+  j["spaces"] = spaces;
+  j["guesses"] = guesses;
+  j["wrong_guesses"] = wrong;
+  const char* how = ending_name(ending_);
+  j["ending"] = how ? nlohmann::json(how) : nlohmann::json(nullptr);
+  j["ended_by"] = ended_by_ >= 0 ? nlohmann::json(ended_by_) : nlohmann::json(nullptr);
+  j["winners"] = winners_.to_vector();
+  j["points"] = points;
+  return j;
+}
+
+const char* State::check() const {
+  CardSet all;
+  int total = 0;
+  auto add = [&](CardSet set) {
+    if (all.intersects(set)) return false;
+    all |= set;
+    total += set.size();
+    return true;
+  };
+  for (Seat s = 0; s < kPlayers; ++s) {
+    if (!add(hands_[s]) || !add(CardSet::of(starters_[s])) || !add(CardSet::of(targets_[s])))
+      return "a card is in two places";
+    if (chain_len_[s] < 0 || chain_len_[s] > kMaxChain) return "a chain has a bad length";
+    for (int i = 0; i < chain_len_[s]; ++i) {
+      if (!add(CardSet::of(chains_[s][i]))) return "a card is in two places";
+      const Card prev = i == 0 ? starters_[s] : chains_[s][i - 1];
+      if (!ranks_adjacent(rank_of(prev), rank_of(chains_[s][i])))
+        return "a chain has two cards that are not one rank apart";
+    }
+    if (hands_[s].size() + chain_len_[s] != kHandSize) return "a hand has the wrong size";
+    if (spaces_[s] != kInitialSpaces - chain_len_[s] +
+                          (guess_count_[s] - (ending_ == Ending::kGuess && ended_by_ == s ? 1 : 0)))
+      return "empty spaces do not match cards played and wrong guesses";
+    if (spaces_[s] < 0) return "negative empty spaces";
+  }
+  if (all != kDeck || total != 52) return "cards are not conserved";
+  return nullptr;
+}
+
+}  // namespace cardroom::tadmur

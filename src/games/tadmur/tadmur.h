@@ -1,0 +1,204 @@
+// Tadmur: a two-player bluffing game of chains of cards one rank apart toward a hidden target.
+//
+// Rules: ../shared/rules/seeds/002_d88490290ee4893b.txt ("Tadmur", BarryAndAGrande, 2016) and
+// RULINGS.md section 9; our words, options and decisions: docs/games/tadmur.md (also
+// `cardroom rules tadmur`).
+//
+// Rulings applied: TAD-A1 (7 empty spaces), A2 (no guessing while either chain has exactly one
+// empty space; option guess_bar=opponent), A3 (the last space may be filled with any card adjacent
+// to the previous one; the chain is then blocked until a wrong guess reopens it), A4 (a player with
+// no legal card play loses; option stuck=pass), A5 (a guess names a rank), A6 (own chain only), A7
+// (a wrong guess is followed by a play), A8 (random dealer, one deal per match).
+//
+// Deck: 52 standard cards. Ranks are cyclic: rank indices 0 (2) .. 12 (A) are adjacent when they
+// differ by 1 modulo 13, so K-A and A-2 are both adjacent.
+//
+// Explicit deals: hands[s] = the 24 cards of seat s; pack (top first) = starter of S0, starter of
+// S1, target of S0, target of S1 (exactly these 4 cards).
+//
+// Move encoding (Move::code): kind in bits 56..63, payload below.
+//   kind 1  guess R   payload rank index 0..12 (2..A)     text "guess 9", "guess T", "guess A"
+//   kind 2  play C    payload the card id                 text "play 8H"
+//   kind 3  pass      payload 0 (only with stuck=pass)    text "pass"
+// Legal moves are sorted by code: guesses by rank, plays by card id, then pass.
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+
+#include "core/game.h"
+
+namespace cardroom::tadmur {
+
+inline constexpr int kPlayers = 2;
+inline constexpr int kHandSize = 24;
+inline constexpr int kInitialSpaces = 7;  // TAD-A1
+// A chain can hold at most every card of a hand (each extra card needs a wrong guess).
+inline constexpr int kMaxChain = kHandSize;
+
+enum MoveKind : std::uint8_t { kGuessMove = 1, kPlayMove = 2, kPassMove = 3 };
+
+constexpr Move guess_move(int rank) {
+  return Move{(std::uint64_t{kGuessMove} << 56) | std::uint64_t(rank)};
+}
+constexpr Move play_move(Card c) { return Move{(std::uint64_t{kPlayMove} << 56) | c}; }
+constexpr Move pass_move() { return Move{std::uint64_t{kPassMove} << 56}; }
+constexpr int move_kind(Move m) { return static_cast<int>(m.code >> 56); }
+constexpr std::uint64_t move_payload(Move m) { return m.code & ((std::uint64_t{1} << 56) - 1); }
+
+// True when rank indices a and b are one apart, cyclically (A is next to both K and 2).
+constexpr bool ranks_adjacent(int a, int b) {
+  const int d = ((a - b) % kRanks + kRanks) % kRanks;
+  return d == 1 || d == kRanks - 1;
+}
+// The 13-bit mask of the two ranks adjacent to rank r.
+constexpr unsigned adjacent_ranks(int r) {
+  return (1u << ((r + 1) % kRanks)) | (1u << ((r + kRanks - 1) % kRanks));
+}
+// Cards of hand whose rank is in the 13-bit mask `ranks`.
+constexpr CardSet cards_of_ranks(CardSet hand, unsigned ranks) {
+  std::uint64_t m = 0;
+  for (int s = 0; s < kSuits; ++s) m |= std::uint64_t{ranks} << (s * kRanks);
+  return hand & CardSet(m);
+}
+// Whether a chain of `steps` steps of +-1 (mod 13) can lead from rank `from` to rank `to`
+// (RULINGS 9.1 rule 6: with s empty spaces a chain takes s + 1 steps).
+bool reachable(int from, int to, int steps);
+
+// TAD-A2: which chains bar guessing when one empty space is left.
+enum class GuessBar : std::uint8_t {
+  kAny,       // "any" (ruling): either chain
+  kOpponent,  // "opponent": only the opponent's chain
+};
+// TAD-A4: a player with no legal card play.
+enum class Stuck : std::uint8_t {
+  kLose,  // "lose" (ruling)
+  kPass,  // "pass": the player passes; two passes in a row end the match in a draw
+};
+
+struct Config {
+  GuessBar guess_bar = GuessBar::kAny;
+  Stuck stuck = Stuck::kLose;
+  bool operator==(const Config&) const = default;
+};
+
+// How a match ended.
+enum class Ending : std::uint8_t {
+  kNone,     // still on
+  kGuess,    // a right guess
+  kChain,    // a completed chain
+  kNoCards,  // a player had no cards at the start of their turn
+  kStuck,    // a player had no legal card play (TAD-A4)
+  kDraw,     // stuck=pass: both players passed in a row
+};
+
+class State;
+
+class Game {
+ public:
+  using State = tadmur::State;
+  static constexpr std::string_view kName = "tadmur";
+  static const std::vector<OptionSpec>& option_specs();
+  static std::optional<Game> create(const OptionValues& values, std::string* error);
+  static std::string rules_text();
+
+  explicit Game(Config config) : config_(config) {}
+  const Config& config() const { return config_; }
+  int num_seats() const { return kPlayers; }
+  Teams teams() const { return {}; }
+  CardNames card_names() const { return {}; }
+  State new_match(std::uint64_t seed, int first_dealer, const ApplyContext* ctx) const;
+  std::string validate_deal(const Deal& deal) const;
+
+ private:
+  Config config_;
+};
+
+class State {
+ public:
+  static constexpr int kMaxMoves = 40;  // 13 guesses, up to 24 plays (at most 8 in fact), pass
+
+  int num_seats() const { return kPlayers; }
+  ActorMode mode() const { return ActorMode::kTurn; }
+  SeatSet actors() const;
+  void legal_moves(Seat seat, MoveList<kMaxMoves>& out) const;
+  Status apply(Seat seat, Move move, const ApplyContext* ctx);
+  bool over() const { return ending_ != Ending::kNone; }
+  int score(Seat seat) const { return seat >= 0 && seat < kPlayers ? scores_[seat] : 0; }
+  int team_score(int team) const { return score(team); }
+  SeatSet winners() const { return winners_; }
+  nlohmann::json view(Seat seat) const;
+  State resample(Seat observer, Rng& rng) const;
+  std::string move_text(Move move) const;
+  std::optional<Move> parse_move(Seat seat, std::string_view text, std::string* error) const;
+  int deals_dealt() const { return deals_; }
+  int rounds_completed() const { return over() ? 1 : 0; }
+  nlohmann::json last_round() const;
+  const char* check() const;
+  bool operator==(const State&) const = default;
+
+  // Read access for players, tests and the UI. target() is the true target: players only ever see
+  // a resampled state, where the opponent's target is random among the consistent ones.
+  const Config& config() const { return config_; }
+  Seat dealer() const { return dealer_; }
+  Seat to_act() const { return to_act_; }
+  Ending ending() const { return ending_; }
+  CardSet hand(Seat seat) const { return hands_[seat]; }
+  Card starter(Seat seat) const { return starters_[seat]; }
+  Card target(Seat seat) const { return targets_[seat]; }
+  int chain_length(Seat seat) const { return chain_len_[seat]; }  // cards placed, starter excluded
+  Card chain_card(Seat seat, int i) const { return chains_[seat][i]; }
+  // The card the next card of `seat` must be adjacent to: its last placed card, or its starter.
+  Card chain_end(Seat seat) const;
+  int spaces(Seat seat) const { return spaces_[seat]; }
+  bool blocked(Seat seat) const { return spaces_[seat] == 0 && !over(); }
+  bool guessed_this_turn() const { return guessed_; }
+  // Ranks (13-bit mask) that everyone knows the target of `seat` is not: wrong guesses against it
+  // and the ranks next to the last card of a chain that filled up without completing.
+  unsigned ruled_out(Seat seat) const { return ruled_out_[seat]; }
+  // Ranks of wrong guesses made by `seat` (13-bit mask).
+  unsigned wrong_guesses(Seat seat) const { return wrong_guesses_[seat]; }
+  int guesses_made(Seat seat) const { return guess_count_[seat]; }
+  // Ranks `seat` has shown it does not hold (stuck=pass: passing shows no adjacent card).
+  unsigned void_ranks(Seat seat) const { return void_ranks_[seat]; }
+  // Whether guessing is allowed now for `seat` by the one-space rule (TAD-A2), whatever the turn.
+  bool guess_open(Seat seat) const;
+  // Cards `seat` could play now (ignores whose turn it is).
+  CardSet playable(Seat seat) const;
+
+ private:
+  friend class Game;
+  void deal(const ApplyContext* ctx);
+  void begin_turn(Seat seat, const ApplyContext* ctx);
+  void after_guess(Seat seat, const ApplyContext* ctx);
+  void finish(Seat winner, Ending how, const ApplyContext* ctx);
+  Status apply_guess(Seat seat, int rank, const ApplyContext* ctx);
+  Status apply_play(Seat seat, Card card, const ApplyContext* ctx);
+  Status apply_pass(Seat seat, const ApplyContext* ctx);
+  bool must_pass(Seat seat) const;
+
+  Config config_;
+  Rng rng_;
+  std::int8_t dealer_ = 0;
+  std::int8_t to_act_ = 0;
+  std::int8_t deals_ = 0;
+  bool guessed_ = false;      // the player to act has guessed this turn
+  bool last_passed_ = false;  // stuck=pass: the previous turn was a pass
+  Ending ending_ = Ending::kNone;
+  std::int8_t ended_by_ = -1;  // the seat whose guess, chain, empty hand or block ended the match
+  SeatSet winners_;
+  std::array<Card, kPlayers> starters_{};
+  std::array<Card, kPlayers> targets_{};
+  std::array<CardSet, kPlayers> hands_{};
+  std::array<std::array<Card, kMaxChain>, kPlayers> chains_{};
+  std::array<std::int8_t, kPlayers> chain_len_{};
+  std::array<std::int8_t, kPlayers> spaces_{};
+  std::array<std::uint16_t, kPlayers> ruled_out_{};
+  std::array<std::uint16_t, kPlayers> wrong_guesses_{};
+  std::array<std::int8_t, kPlayers> guess_count_{};
+  std::array<std::uint16_t, kPlayers> void_ranks_{};
+  std::array<int, kPlayers> scores_{};
+};
+
+}  // namespace cardroom::tadmur
