@@ -38,6 +38,7 @@ const std::map<std::string, std::vector<std::string>>& variants() {
         "s48(players=3,final_tie=extra_round)"}},
       {"back_alley", {"back_alley(bid_range=up_to_12)", "back_alley(final_tie=extra_hand)"}},
       {"tadmur", {"tadmur(guess_bar=opponent)", "tadmur(stuck=pass)"}},
+      {"truc", {"truc(eleven_fold_points=0)", "truc(signals=false)"}},
   };
   return v;
 }

@@ -179,6 +179,12 @@ TEST(Golden, BackAlleySeed7) {
   check_golden("back_alley_seed7.txt", text);
 }
 
+TEST(Golden, TrucSeed7) {
+  const std::string text = transcript("truc", 7, 1234);
+  ASSERT_FALSE(text.empty());
+  check_golden("truc_seed7.txt", text);
+}
+
 TEST(Golden, TranscriptIsDeterministic) {
   // Same game, seed and bot seed: the same transcript, every time.
   EXPECT_EQ(transcript("reds(players=3,short_game=true)", 11, 5),

@@ -9,6 +9,8 @@
 #include "games/s48/s48_bot.h"
 #include "games/tadmur/tadmur.h"
 #include "games/tadmur/tadmur_bot.h"
+#include "games/truc/truc.h"
+#include "games/truc/truc_bot.h"
 
 namespace cardroom {
 
@@ -26,6 +28,9 @@ void register_all_games() {
   register_game(make_game_entry<tadmur::Game>(
       "Tadmur", "2-player bluffing: build a chain to a hidden target, guess the other's target",
       &tadmur::bots()));
+  register_game(make_game_entry<truc::Game>(
+      "Truc", "4 players in partnerships: three-card tricks, truc and retruc raises, signals",
+      &truc::bots()));
 }
 
 }  // namespace cardroom

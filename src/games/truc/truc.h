@@ -1,0 +1,274 @@
+// Truc: a four-player partnership trick-taking game of three-card hands, raises and bluff.
+//
+// Rules: ../shared/rules/seeds/002_d88490290ee4893b.txt ("Truc") and RULINGS.md section 4; our
+// words, options and decisions: docs/games/truc.md (also `cardroom rules truc`).
+//
+// Seats 0..3 clockwise; partners opposite (team = seat % 2). Play and the deal go to the RIGHT:
+// the next player after seat s is s - 1 (mod 4). The eldest (dealer's right, leads trick 1) is
+// dealer - 1; the dealer's opponents ("team A" in RULINGS) are the team of dealer + 1.
+//
+// Rulings applied: TRUC-A1 (partners tied for best win the trick; the earlier of them leads), A2/A3
+// (hand result and early end: with r tricks left, the dealer's opponents have won when a >= b + r,
+// the dealer's team when b > a + r), A4 (one-card deal only after a declined cut, dealer's choice,
+// never when a team has 11), A5 (the caller's right-hand opponent answers at once; playing a card
+// accepts only when it is that player's turn to play), A6 (accept then retruc), A7 (retruc by
+// either member of the team that did not call truc), A8 (no raise beyond 3), A9 (eleven: decline
+// gives the opponents 1, option eleven_fold_points; no raises in the 3-point hand), A10/A11 (raises
+// allowed when pointless), A12 (raise before the first lead), A13 (cut by the dealer's left).
+//
+// Deck: 40 standard cards (no 8, 9, 10). Trick rank (high to low): 3 2 A K Q J 7 6 5 4.
+//
+// Team signals (see docs/games/truc.md): `signal X` with X in {three, two, ace, strong, weak}; a
+// move that does not pass the turn, at most one per player per hand, seen only by the two
+// partners (and kept in the record as a move).
+//
+// Move encoding (Move::code): kind in bits 56..63, payload below.
+//   kind 1  cut / tap        payload 0 cut, 1 tap                    text "cut", "tap"
+//   kind 2  deal N           payload 1 or 3 (dealer, after a tap)    text "deal 3", "deal 1"
+//   kind 3  eleven decision  payload 0 fold, 1 go                    text "fold", "go"
+//   kind 4  play C [raise]   payload card | raise << 8 (1 truc, 2 retruc)
+//                                                                    text "play 3S", "play 3S truc"
+//   kind 5  raise            payload 1 truc, 2 retruc                text "truc", "retruc"
+//   kind 6  answer           payload 0 reject, 1 accept              text "reject", "accept"
+//   kind 7  signal           payload index into kSignalNames         text "signal three"
+// Legal moves are sorted by code.
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+
+#include "core/game.h"
+
+namespace cardroom::truc {
+
+inline constexpr int kPlayers = 4;
+inline constexpr int kMaxHand = 3;
+inline constexpr int kDeckSize = 40;
+inline constexpr int kTarget = 12;
+inline constexpr int kEleven = 11;
+inline constexpr int kSignals = 5;
+inline constexpr std::array<const char*, kSignals> kSignalNames = {"three", "two", "ace", "strong",
+                                                                   "weak"};
+inline constexpr std::array<const char*, kSignals> kSignalMeanings = {
+    "I have a 3", "I have a 2", "I have an ace", "I have a strong hand", "I have a weak hand"};
+
+// 8s, 9s and 10s removed.
+constexpr CardSet truc_deck() {
+  std::uint64_t m = 0;
+  for (int s = 0; s < kSuits; ++s)
+    for (int r = 0; r < kRanks; ++r)
+      if (r != kEight && r != kNine && r != kTen) m |= std::uint64_t{1} << (s * kRanks + r);
+  return CardSet(m);
+}
+inline constexpr CardSet kDeck = truc_deck();
+
+// Trick strength of a card: 0 (a 4) .. 9 (a 3). Suits never matter.
+constexpr int strength(Card c) {
+  constexpr std::array<int, kRanks> kByRank = {8, 9, 0, 1, 2, 3, -1, -1, -1, 4, 5, 6, 7};
+  return kByRank[rank_of(c)];
+}
+
+enum MoveKind : std::uint8_t {
+  kCutMove = 1,
+  kDealMove = 2,
+  kElevenMove = 3,
+  kPlayMove = 4,
+  kRaiseMove = 5,
+  kAnswerMove = 6,
+  kSignalMove = 7
+};
+
+constexpr Move make_move(MoveKind kind, std::uint64_t payload) {
+  return Move{(std::uint64_t{kind} << 56) | payload};
+}
+constexpr Move cut_move(bool tap) { return make_move(kCutMove, tap ? 1 : 0); }
+constexpr Move deal_move(int cards) {
+  return make_move(kDealMove, static_cast<std::uint64_t>(cards));
+}
+constexpr Move eleven_move(bool go) { return make_move(kElevenMove, go ? 1 : 0); }
+constexpr Move play_move(Card c, int raise = 0) {
+  return make_move(kPlayMove, c | (static_cast<std::uint64_t>(raise) << 8));
+}
+constexpr Move raise_move(int raise) {
+  return make_move(kRaiseMove, static_cast<std::uint64_t>(raise));
+}
+constexpr Move answer_move(bool accept) { return make_move(kAnswerMove, accept ? 1 : 0); }
+constexpr Move signal_move(int index) {
+  return make_move(kSignalMove, static_cast<std::uint64_t>(index));
+}
+constexpr int move_kind(Move m) { return static_cast<int>(m.code >> 56); }
+constexpr std::uint64_t move_payload(Move m) { return m.code & ((std::uint64_t{1} << 56) - 1); }
+
+// The next player in play order (to the right).
+constexpr Seat next_seat(Seat s) { return (s + kPlayers - 1) % kPlayers; }
+
+// Result of a hand given the tricks won by the dealer's opponents (a) and the dealer's team (b)
+// with `left` tricks still to play: +1 the dealer's opponents have won, -1 the dealer's team has
+// won, 0 not decided yet (TRUC-A2, A3).
+constexpr int hand_result(int a, int b, int left) {
+  if (a >= b + left) return +1;
+  if (b > a + left) return -1;
+  return 0;
+}
+
+struct Config {
+  int eleven_fold_points = 1;  // TRUC-A9 [flag]: what the opponents score when 11 declines
+  bool signals = true;         // team signals offered as moves
+  bool operator==(const Config&) const = default;
+};
+
+class State;
+
+class Game {
+ public:
+  using State = truc::State;
+  static constexpr std::string_view kName = "truc";
+  static const std::vector<OptionSpec>& option_specs();
+  static std::optional<Game> create(const OptionValues& values, std::string* error);
+  static std::string rules_text();
+
+  explicit Game(Config config) : config_(config) {}
+  const Config& config() const { return config_; }
+  int num_seats() const { return kPlayers; }
+  Teams teams() const;
+  CardNames card_names() const { return {}; }
+  State new_match(std::uint64_t seed, int first_dealer, const ApplyContext* ctx) const;
+  std::string validate_deal(const Deal& deal) const;
+
+ private:
+  Config config_;
+};
+
+// A raise in a hand: who called it, what it proposed, and the answer (-1 pending, 0 rejected, 1
+// accepted).
+struct RaiseRecord {
+  std::int8_t by = -1;
+  std::int8_t value = 0;
+  std::int8_t answer = -1;
+  bool operator==(const RaiseRecord&) const = default;
+};
+
+// One completed hand, kept for the score sheet and `replay --json`.
+struct HandRecord {
+  int hand = 0;  // 1-based
+  std::int8_t dealer = 0;
+  std::int8_t cut = -1;  // -1 not offered (a team had 11), 0 cut, 1 tap
+  std::int8_t cards = 3;
+  std::int8_t eleven_team = -1;
+  std::int8_t eleven = -1;  // -1 no eleven decision, 0 fold, 1 go
+  std::int8_t tricks_played = 0;
+  std::array<std::int8_t, kMaxHand> leader{};
+  std::array<std::int8_t, kMaxHand> winner{};  // seat, or -1 for a draw
+  std::array<std::array<Card, kPlayers>, kMaxHand> cards_played{};
+  std::int8_t raises = 0;
+  std::array<RaiseRecord, 2> raise{};
+  std::int8_t stake = 1;
+  std::int8_t winning_team = -1;
+  std::int8_t ending = 0;  // 0 tricks, 1 rejected raise, 2 eleven fold
+  std::array<int, 2> points{};
+  bool operator==(const HandRecord&) const = default;
+};
+
+class State {
+ public:
+  static constexpr int kMaxMoves = 24;  // 3 plays, 3 plays with a raise, raise, 2 answers, signals
+  enum class Phase : std::uint8_t { kCut, kDealChoice, kEleven, kPlay, kOver };
+
+  int num_seats() const { return kPlayers; }
+  ActorMode mode() const { return ActorMode::kTurn; }
+  SeatSet actors() const;
+  void legal_moves(Seat seat, MoveList<kMaxMoves>& out) const;
+  Status apply(Seat seat, Move move, const ApplyContext* ctx);
+  bool over() const { return phase_ == Phase::kOver; }
+  // A seat's score is its team's score (points are won by teams).
+  int score(Seat seat) const { return seat >= 0 && seat < kPlayers ? scores_[seat % 2] : 0; }
+  int team_score(int team) const { return team >= 0 && team < 2 ? scores_[team] : 0; }
+  SeatSet winners() const { return winners_; }
+  nlohmann::json view(Seat seat) const;
+  State resample(Seat observer, Rng& rng) const;
+  std::string move_text(Move move) const;
+  std::optional<Move> parse_move(Seat seat, std::string_view text, std::string* error) const;
+  int deals_dealt() const { return deals_; }
+  int rounds_completed() const { return hands_completed_; }
+  nlohmann::json last_round() const;
+  const char* check() const;
+  bool operator==(const State&) const = default;
+
+  // Read access for players, tests and the UI.
+  const Config& config() const { return config_; }
+  Phase phase() const { return phase_; }
+  Seat dealer() const { return dealer_; }
+  Seat eldest() const { return next_seat(dealer_); }
+  int dealer_opponents() const { return (dealer_ + 1) % 2; }
+  CardSet hand(Seat seat) const { return hands_[seat]; }
+  int cards_per_hand() const { return cards_; }
+  int stake() const { return stake_; }
+  int pending_raise() const { return pending_; }  // 0, or the value proposed (2 or 3)
+  Seat raiser() const { return raiser_; }
+  Seat responder() const { return pending_ ? next_seat(raiser_) : -1; }
+  int truc_team() const { return truc_team_; }
+  Seat to_play() const { return to_play_; }
+  int trick_number() const { return trick_no_; }
+  int trick_size() const { return trick_count_; }
+  Seat trick_leader_of(int t) const { return trick_leader_[t]; }
+  Card trick_card(int t, int i) const { return trick_cards_[t][i]; }
+  Seat trick_winner_of(int t) const { return trick_winner_[t]; }
+  int tricks_won(int team) const { return tricks_[team]; }
+  int signal_of(Seat seat) const { return signals_[seat]; }  // -1 if none this hand
+  bool eleven_hand() const { return eleven_ == 1; }
+  int eleven_team() const { return eleven_team_; }
+  Seat eleven_decider() const;
+  CardSet played() const { return played_; }
+  const HandRecord& last_hand() const { return last_; }
+  // Whether `seat` may call truc/retruc now (it is the player to play, no raise pending).
+  int raise_available(Seat seat) const;  // 0 none, 1 truc, 2 retruc
+
+ private:
+  friend class Game;
+  void start_hand(const ApplyContext* ctx);
+  void deal(int cards, const ApplyContext* ctx);
+  void begin_play(const ApplyContext* ctx);
+  void finish_trick(const ApplyContext* ctx);
+  void finish_hand(int winning_team, int ending, const ApplyContext* ctx);
+  bool play_ends_hand(Seat seat, Card card) const;
+  Status apply_play(Seat seat, Card card, int raise, const ApplyContext* ctx);
+  Status apply_raise(Seat seat, int raise, const ApplyContext* ctx);
+  Status apply_answer(Seat seat, bool accept, const ApplyContext* ctx);
+  Status apply_signal(Seat seat, int index, const ApplyContext* ctx);
+  int trick_winner_index(int t, int count) const;  // index in play order, -1 for a draw
+
+  Config config_;
+  Rng rng_;
+  Phase phase_ = Phase::kCut;
+  std::int8_t dealer_ = 0;
+  std::int8_t cut_ = -1;
+  std::int8_t cards_ = 3;
+  std::int8_t eleven_team_ = -1;
+  std::int8_t eleven_ = -1;
+  std::int8_t stake_ = 1;
+  std::int8_t pending_ = 0;
+  std::int8_t raiser_ = -1;
+  std::int8_t truc_team_ = -1;
+  std::int8_t to_play_ = 0;
+  std::int8_t trick_no_ = 0;
+  std::int8_t trick_count_ = 0;
+  std::int8_t raises_ = 0;
+  std::int16_t hand_no_ = 0;
+  std::int16_t deals_ = 0;
+  std::int16_t hands_completed_ = 0;
+  SeatSet winners_;
+  std::array<CardSet, kPlayers> hands_{};
+  CardSet played_;
+  CardSet pack_;
+  std::array<std::int8_t, kMaxHand> trick_leader_{};
+  std::array<std::int8_t, kMaxHand> trick_winner_{};
+  std::array<std::array<Card, kPlayers>, kMaxHand> trick_cards_{};
+  std::array<std::int8_t, 2> tricks_{};
+  std::array<std::int8_t, kPlayers> signals_{};
+  std::array<RaiseRecord, 2> raise_{};
+  std::array<int, 2> scores_{};
+  HandRecord last_;
+};
+
+}  // namespace cardroom::truc
