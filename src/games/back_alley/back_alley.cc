@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "core/constrained_deal.h"
+#include "core/game_support.h"
 #include "games/common/tricks.h"
 
 namespace cardroom::back_alley {
@@ -14,33 +15,14 @@ namespace {
 
 constexpr std::array<ExtraCard, 2> kExtraCards = {{{kBigBlooper, "BB"}, {kLittleBlooper, "LB"}}};
 
-std::string seat_text(Seat s) { return "S" + std::to_string(s); }
 std::string team_text(int t) { return t == 0 ? "S0/S2" : "S1/S3"; }
-
-template <class MakeText>
-void emit(const ApplyContext* ctx, SeatSet to, MakeText&& make_text) {
-  if (ctx && ctx->events) ctx->events->push_back(Event{to, std::string(make_text())});
-}
-bool wants_events(const ApplyContext* ctx) { return ctx && ctx->events; }
 
 std::string text_of(Card c) { return card_text(c, card_names()); }
 std::string text_of(CardSet s) { return cards_text(s, card_names()); }
 
-nlohmann::json cards_json(CardSet set) {
-  nlohmann::json out = nlohmann::json::array();
-  for (Card c : set) out.push_back(text_of(c));
-  return out;
-}
-
 nlohmann::json suit_json(int s) {
   static const char* const kLetters[] = {"S", "H", "D", "C"};
   return s == kNoSuit ? nlohmann::json(nullptr) : nlohmann::json(kLetters[s]);
-}
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
 }
 
 // Cards of the effective suit `suit` in a hand with trump `trump`.
@@ -613,8 +595,8 @@ nlohmann::json State::view(Seat seat) const {
   v["trump"] = suit_json(trump_);
   v["trumps_broken"] = broken_;
   v["joker_swap"] = swapper_ >= 0 ? nlohmann::json(swapper_) : nlohmann::json(nullptr);
-  v["out_of_play"] = cards_json(out_);
-  if (player) v["hand"] = cards_json(hands_[seat]);
+  v["out_of_play"] = cards_json(out_, card_names());
+  if (player) v["hand"] = cards_json(hands_[seat], card_names());
   // `bids` holds the tricks each call promises (pass 0, board all h) so generic score tables can
   // show it; `calls` holds the calls themselves.
   nlohmann::json sizes = nlohmann::json::array(), bids = nlohmann::json::array(),

@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "core/constrained_deal.h"
+#include "core/game_support.h"
 
 namespace cardroom::reds {
 
@@ -14,15 +15,6 @@ namespace {
 constexpr std::array<int, 5> kShortRows = {1, 4, 5, 8, 9};
 constexpr unsigned kBlackSuits = (1u << kSpades) | (1u << kClubs);
 
-std::string seat_text(Seat s) { return "S" + std::to_string(s); }
-
-// Events are formatted only when someone listens: hot paths pass no context.
-template <class MakeText>
-void emit(const ApplyContext* ctx, SeatSet to, MakeText&& make_text) {
-  if (ctx && ctx->events) ctx->events->push_back(Event{to, std::string(make_text())});
-}
-bool wants_events(const ApplyContext* ctx) { return ctx && ctx->events; }
-
 const char* suit_letter(int s) {
   static const char* const kLetters[] = {"S", "H", "D", "C"};
   return s == kNoSuit ? nullptr : kLetters[s];
@@ -30,18 +22,6 @@ const char* suit_letter(int s) {
 
 nlohmann::json suit_json(int s) {
   return s == kNoSuit ? nlohmann::json(nullptr) : nlohmann::json(suit_letter(s));
-}
-
-nlohmann::json cards_json(CardSet set) {
-  nlohmann::json out = nlohmann::json::array();
-  for (Card c : set) out.push_back(card_text(c));
-  return out;
-}
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
 }
 
 }  // namespace

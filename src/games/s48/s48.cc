@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "core/constrained_deal.h"
+#include "core/game_support.h"
 #include "games/common/tricks.h"
 
 namespace cardroom::s48 {
@@ -13,27 +14,6 @@ extern const char* const kRulesMarkdown;  // docs/games/s48.md, embedded at buil
 namespace {
 
 constexpr std::array<int, kRounds> kHandSizes = {8, 7, 6, 5, 4, 5, 6, 7, 8};
-
-std::string seat_text(Seat s) { return "S" + std::to_string(s); }
-
-// Events are formatted only when someone listens: hot paths pass no context.
-template <class MakeText>
-void emit(const ApplyContext* ctx, SeatSet to, MakeText&& make_text) {
-  if (ctx && ctx->events) ctx->events->push_back(Event{to, std::string(make_text())});
-}
-bool wants_events(const ApplyContext* ctx) { return ctx && ctx->events; }
-
-nlohmann::json cards_json(CardSet set) {
-  nlohmann::json out = nlohmann::json::array();
-  for (Card c : set) out.push_back(card_text(c));
-  return out;
-}
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 // Cut value: lower cuts lower. Suits do not count (tied ranks recut, S48-A3).
 int cut_value(Card c, CutAce ace) {

@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "core/constrained_deal.h"
+#include "core/game_support.h"
 
 namespace cardroom::tadmur {
 
@@ -14,26 +15,12 @@ namespace {
 constexpr CardSet kDeck = CardSet::standard_deck();
 constexpr unsigned kAllRanks = (1u << kRanks) - 1;
 
-std::string seat_text(Seat s) { return "S" + std::to_string(s); }
-
-// Events are formatted only when someone listens: hot paths pass no context.
-template <class MakeText>
-void emit(const ApplyContext* ctx, SeatSet to, MakeText&& make_text) {
-  if (ctx && ctx->events) ctx->events->push_back(Event{to, std::string(make_text())});
-}
-
 std::string rank_text(int r) { return std::string(1, rank_char(r)); }
 
 nlohmann::json ranks_json(unsigned mask) {
   nlohmann::json out = nlohmann::json::array();
   for (int r = 0; r < kRanks; ++r)
     if ((mask >> r) & 1) out.push_back(rank_text(r));
-  return out;
-}
-
-nlohmann::json cards_json(CardSet set) {
-  nlohmann::json out = nlohmann::json::array();
-  for (Card c : set) out.push_back(card_text(c));
   return out;
 }
 
@@ -45,12 +32,6 @@ int parse_rank(std::string_view text) {
   for (int r = 0; r < kRanks; ++r)
     if (rank_char(r) == c) return r;
   return -1;
-}
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
 }
 
 const char* ending_name(Ending e) {

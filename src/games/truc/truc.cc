@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "core/constrained_deal.h"
+#include "core/game_support.h"
 
 namespace cardroom::truc {
 
@@ -11,28 +12,8 @@ extern const char* const kRulesMarkdown;  // docs/games/truc.md, embedded at bui
 
 namespace {
 
-std::string seat_text(Seat s) { return "S" + std::to_string(s); }
 std::string team_text(int t) { return t == 0 ? "S0+S2" : "S1+S3"; }
 SeatSet team_seats(int t) { return SeatSet((0b0101u) << t); }
-
-// Events are formatted only when someone listens: hot paths pass no context.
-template <class MakeText>
-void emit(const ApplyContext* ctx, SeatSet to, MakeText&& make_text) {
-  if (ctx && ctx->events) ctx->events->push_back(Event{to, std::string(make_text())});
-}
-bool wants_events(const ApplyContext* ctx) { return ctx && ctx->events; }
-
-nlohmann::json cards_json(CardSet set) {
-  nlohmann::json out = nlohmann::json::array();
-  for (Card c : set) out.push_back(card_text(c));
-  return out;
-}
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 const char* raise_name(int value) { return value == 2 ? "truc" : "retruc"; }
 
