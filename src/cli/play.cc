@@ -113,6 +113,7 @@ class TerminalGame {
   void print_intro(bool resumed);
   void print_event(const Event& e);
   void flush_events();
+  void show_board_fields(const json& v) const;
   void print_rule(std::string_view title);
 
   TurnResult human_turn();
@@ -330,13 +331,24 @@ std::string TerminalGame::choice_text(const Choice& choice, const json& view) co
   return styled_text(choice.text, style_, names_);
 }
 
+// The seat that played the i-th card of a trick: the trick's `seats` list when the game gives one
+// (Truc plays to the right), otherwise clockwise from the leader.
+Seat trick_seat(const json& trick, int leader, int i, int n) {
+  if (trick.contains("seats") && trick["seats"].is_array() &&
+      static_cast<int>(trick["seats"].size()) > i && trick["seats"][i].is_number_integer()) {
+    int s = trick["seats"][i].get<int>();
+    if (s >= 0 && s < n) return s;
+  }
+  return (leader + i) % n;
+}
+
 std::string TerminalGame::trick_text(const json& trick) const {
   const int n = seats();
   int leader = int_or(trick.value("leader", json()), 0);
   std::string out;
   const json& cards = trick.contains("cards") ? trick["cards"] : json::array();
   for (std::size_t i = 0; i < cards.size(); ++i) {
-    Seat s = (leader + static_cast<int>(i)) % n;
+    Seat s = trick_seat(trick, leader, static_cast<int>(i), n);
     if (!out.empty()) out += "  ";
     out += seat_label(s) + " " + styled_text(cards[i].get<std::string>(), style_, names_);
   }
@@ -387,7 +399,8 @@ void TerminalGame::show_table(const json& v) {
     leader = int_or(trick.value("leader", json()), 0);
     const json& cards = trick.contains("cards") ? trick["cards"] : json::array();
     for (std::size_t i = 0; i < cards.size(); ++i)
-      trick_cards[(leader + i) % n] = styled_text(cards[i].get<std::string>(), style_, names_);
+      trick_cards[trick_seat(trick, leader, static_cast<int>(i), n)] =
+          styled_text(cards[i].get<std::string>(), style_, names_);
   }
   Teams teams = session_.game().teams();
   SeatSet to_act = state().actors();
@@ -439,6 +452,8 @@ void TerminalGame::show_table(const json& v) {
     }
     std::cout << line << "\n";
   }
+  // Games that are not trick games (Tadmur) keep their board in other view fields: show those.
+  if (!has_won) show_board_fields(v);
   if (v.contains("hand") && v["hand"].is_array()) {
     std::vector<Card> hand;
     for (const auto& c : v["hand"])
@@ -450,12 +465,47 @@ void TerminalGame::show_table(const json& v) {
   }
 }
 
+namespace {
+
+// One view value as short text: lists joined by spaces (null as "-"), lists of lists by " | ".
+std::string field_text(const json& value) {
+  if (value.is_null()) return "-";
+  if (value.is_boolean()) return value.get<bool>() ? "yes" : "no";
+  if (value.is_string()) return value.get<std::string>();
+  if (value.is_array()) {
+    std::string out;
+    bool nested = !value.empty() && value[0].is_array();
+    for (const auto& item : value) {
+      if (!out.empty()) out += nested ? " | " : " ";
+      out += item.is_array() && item.empty() ? "(none)" : field_text(item);
+    }
+    return out.empty() ? "(none)" : out;
+  }
+  return value.dump();
+}
+
+}  // namespace
+
+void TerminalGame::show_board_fields(const json& v) const {
+  static const std::set<std::string> kShownElsewhere = {
+      "game",   "seat",  "players", "dealer",  "phase", "hand",   "hand_sizes", "scores",
+      "to_act", "legal", "over",    "winners", "trick", "tricks", "last_round", "team_scores"};
+  for (const auto& [key, value] : v.items()) {
+    if (kShownElsewhere.count(key)) continue;
+    std::string name = key;
+    for (char& c : name)
+      if (c == '_') c = ' ';
+    std::cout << "  " << paint(pad_right(name, 18), Paint::kDim, style_) << field_text(value)
+              << "\n";
+  }
+}
+
 std::string TerminalGame::prompt_title(const std::vector<Choice>& list, const json& v) const {
   std::string verb = list.empty() ? "" : list[0].text.substr(0, list[0].text.find(' '));
   bool simultaneous = state().mode() == ActorMode::kSimultaneous;
   if (verb == "bid")
     return simultaneous ? "Your bid (secret, 0-5 tricks)" : "Your bid (how many tricks you take)";
-  if (verb == "give" || verb == "pass") {
+  if (verb == "give" || (verb == "pass" && list[0].text != "pass")) {
     std::string text = "Cards to pass";
     if (v.contains("exchange") && v["exchange"].is_object()) {
       const json& ex = v["exchange"];
@@ -602,12 +652,18 @@ void TerminalGame::show_score_sheet() {
   std::vector<int> totals(n, 0), team_totals(teams.count, 0);
   for (const auto& r : rounds) {
     std::string row = "  " + pad_right(std::to_string(int_or(r.value("round", json()), 0)), 5);
-    // Some team games (Back Alley) score per team: `points` then has one entry per team.
-    const bool team_points = teams.count > 0 && teams.count != n && r.contains("points") &&
-                             r["points"].is_array() &&
-                             static_cast<int>(r["points"].size()) == teams.count;
+    // Some team games score per team: `points` then has one entry per team (Back Alley), or the
+    // round has `team_points` beside per-seat `points` (Truc).
+    auto sized_for_teams = [&](const char* key) {
+      return teams.count > 0 && r.contains(key) && r[key].is_array() &&
+             static_cast<int>(r[key].size()) == teams.count;
+    };
+    const bool team_points = teams.count != n && sized_for_teams("points");
+    const char* team_key = sized_for_teams("team_points") ? "team_points"
+                           : team_points                  ? "points"
+                                                          : nullptr;
     for (int t = 0; t < teams.count; ++t)
-      if (team_points) team_totals[t] += int_or(r["points"][t], 0);
+      if (team_key) team_totals[t] += int_or(r[team_key][t], 0);
     for (Seat s = 0; s < n; ++s) {
       auto at = [&](const char* key) {
         return r.contains(key) && r[key].is_array() && static_cast<int>(r[key].size()) > s
@@ -630,7 +686,7 @@ void TerminalGame::show_score_sheet() {
     }
     for (int t = 0; t < teams.count; ++t) {
       int sum = team_totals[t];
-      if (!team_points)
+      if (!team_key)
         for (Seat s = 0; s < n; ++s)
           if (teams.team_of[s] == t) sum += totals[s];
       row += pad_left(std::to_string(sum), 6);

@@ -12,6 +12,14 @@ extern const char* const kRulesMarkdown;  // docs/games/truc.md, embedded at bui
 
 namespace {
 
+// The seats that played a trick's cards, in play order (play goes to the right, so UIs cannot
+// assume leader + i).
+nlohmann::json trick_seats(int leader, int count) {
+  nlohmann::json out = nlohmann::json::array();
+  for (int i = 0, seat = leader; i < count; ++i, seat = next_seat(seat)) out.push_back(seat);
+  return out;
+}
+
 std::string team_text(int t) { return t == 0 ? "S0+S2" : "S1+S3"; }
 SeatSet team_seats(int t) { return SeatSet((0b0101u) << t); }
 
@@ -665,6 +673,7 @@ nlohmann::json State::view(Seat seat) const {
     nlohmann::json cards = nlohmann::json::array();
     for (int i = 0; i < kPlayers; ++i) cards.push_back(card_text(trick_cards_[t][i]));
     tricks.push_back({{"leader", trick_leader_[t]},
+                      {"seats", trick_seats(trick_leader_[t], kPlayers)},
                       {"cards", cards},
                       {"winner", trick_winner_[t] < 0 ? nlohmann::json(nullptr)
                                                       : nlohmann::json(trick_winner_[t])}});
@@ -673,7 +682,9 @@ nlohmann::json State::view(Seat seat) const {
   if (phase_ == Phase::kPlay) {
     nlohmann::json cards = nlohmann::json::array();
     for (int i = 0; i < trick_count_; ++i) cards.push_back(card_text(trick_cards_[trick_no_][i]));
-    v["trick"] = {{"leader", trick_leader_[trick_no_]}, {"cards", cards}};
+    v["trick"] = {{"leader", trick_leader_[trick_no_]},
+                  {"seats", trick_seats(trick_leader_[trick_no_], trick_count_)},
+                  {"cards", cards}};
   } else {
     v["trick"] = nullptr;
   }
@@ -751,6 +762,7 @@ nlohmann::json State::last_round() const {
     for (int i = 0; i < kPlayers; ++i) cards.push_back(card_text(r.cards_played[t][i]));
     tricks.push_back(
         {{"leader", r.leader[t]},
+         {"seats", trick_seats(r.leader[t], kPlayers)},
          {"cards", cards},
          {"winner", r.winner[t] < 0 ? nlohmann::json(nullptr) : nlohmann::json(r.winner[t])}});
   }
