@@ -28,6 +28,17 @@ inline nlohmann::json cards_json(CardSet set, CardNames names = {}) {
   return out;
 }
 
+// The legal moves of `seat` as move texts, for views (empty for a spectator or a seat not to move).
+template <class S>
+nlohmann::json legal_move_texts(const S& state, Seat seat) {
+  nlohmann::json out = nlohmann::json::array();
+  if (seat < 0 || seat >= state.num_seats()) return out;
+  MoveList<S::kMaxMoves> moves;
+  state.legal_moves(seat, moves);
+  for (Move m : moves) out.push_back(state.move_text(m));
+  return out;
+}
+
 inline std::string lower(std::string_view s) {
   std::string out(s);
   for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));

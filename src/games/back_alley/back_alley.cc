@@ -651,13 +651,7 @@ nlohmann::json State::view(Seat seat) const {
   for (Seat s = 0; s < kPlayers; ++s) scores.push_back(score(s));
   v["scores"] = scores;
   v["to_act"] = actors().to_vector();
-  nlohmann::json legal = nlohmann::json::array();
-  if (player) {
-    MoveList<kMaxMoves> moves;
-    legal_moves(seat, moves);
-    for (Move m : moves) legal.push_back(move_text(m));
-  }
-  v["legal"] = legal;
+  v["legal"] = legal_move_texts(*this, seat);
   v["over"] = over();
   v["winners"] = winners_.to_vector();
   v["last_round"] = rounds_completed_ > 0 ? last_round() : nlohmann::json(nullptr);

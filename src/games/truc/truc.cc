@@ -700,13 +700,7 @@ nlohmann::json State::view(Seat seat) const {
   v["scores"] = {score(0), score(1), score(2), score(3)};
   v["team_scores"] = {scores_[0], scores_[1]};
   v["to_act"] = actors().to_vector();
-  nlohmann::json legal = nlohmann::json::array();
-  if (player) {
-    MoveList<kMaxMoves> moves;
-    legal_moves(seat, moves);
-    for (Move m : moves) legal.push_back(move_text(m));
-  }
-  v["legal"] = legal;
+  v["legal"] = legal_move_texts(*this, seat);
   v["over"] = over();
   v["winners"] = winners_.to_vector();
   v["last_round"] = hands_completed_ > 0 ? last_round() : nlohmann::json(nullptr);
