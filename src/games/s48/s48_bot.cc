@@ -53,7 +53,7 @@ double strength(const Knowledge& k, Card c) {
 // Danger of a card for a player who wants no more tricks: strength, high ranks first on ties.
 double danger(const Knowledge& k, Card c) { return strength(k, c) + rank_of(c) * 1e-3; }
 
-Move choose_bid(const State& s, Seat seat, const Knowledge& k) {
+Move choose_bid(const State& s, Seat /*seat*/, const Knowledge& k) {
   double expected = 0;
   for (Card c : k.hand) expected += strength(k, c);
   const int h = s.hand_size();
