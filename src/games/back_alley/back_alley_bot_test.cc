@@ -13,16 +13,19 @@
 #include "core/registry.h"
 #include "core/session.h"
 #include "games/all_games.h"
+#include "games/common/test_util.h"
 #include "match/simulate.h"
 
 namespace cardroom::back_alley {
 namespace {
 
-std::vector<Card> cards(const std::string& text) {
-  std::string error;
-  auto parsed = parse_cards(text, card_names(), &error);
-  EXPECT_TRUE(parsed) << error;
-  return parsed ? *parsed : std::vector<Card>{};
+using testing_util::HeuristicMove;
+using testing_util::PlayText;
+
+std::vector<Card> cards(const std::string& text) { return testing_util::List(text, card_names()); }
+
+void expect_legal_matches(const std::string& game_string, int matches) {
+  testing_util::ExpectLegalMatches(game_string, matches, 20000);
 }
 
 Card card(const std::string& text) { return cards(text).at(0); }
@@ -54,42 +57,7 @@ std::unique_ptr<Session> session_with(const std::vector<std::pair<Seat, std::str
   return session;
 }
 
-void play(Session& session, Seat seat, const std::string& text) {
-  std::string error;
-  ASSERT_TRUE(session.play(seat, text, &error)) << seat << " " << text << ": " << error;
-}
-
-Move bot_move(const Session& session, Seat seat, std::uint64_t seed = 3) {
-  Rng rng(seed);
-  auto move = session.state().bot_move("heuristic", seat, rng);
-  EXPECT_TRUE(move);
-  return move ? *move : Move{};
-}
-
 std::string text(const Session& session, Move m) { return session.state().move_text(m); }
-
-void expect_legal_matches(const std::string& game_string, int matches) {
-  register_all_games();
-  std::string error;
-  auto game = load_game(game_string, &error);
-  ASSERT_TRUE(game) << error;
-  for (int i = 0; i < matches; ++i) {
-    auto state = game->new_match(1000 + i, -1, nullptr);
-    Rng rng(77 + i);
-    int moves = 0;
-    while (!state->over()) {
-      Seat seat = state->actors().lowest();
-      const bool heuristic = i % 2 == 0 || (seat + i) % 2 == 0;
-      auto move = state->bot_move(heuristic ? "heuristic" : "random", seat, rng);
-      ASSERT_TRUE(move) << game_string << " match " << i;
-      auto legal = state->legal_moves(seat);
-      ASSERT_NE(std::find(legal.begin(), legal.end(), *move), legal.end())
-          << game_string << " match " << i << ": illegal " << state->move_text(*move);
-      ASSERT_TRUE(state->apply(seat, *move, nullptr).ok());
-      ASSERT_LT(++moves, 20000) << "match does not end";
-    }
-  }
-}
 
 TEST(BackAlleyBot, AlwaysLegalInEveryVariant) {
   for (const char* g :
@@ -102,18 +70,7 @@ TEST(BackAlleyBot, DeterministicGivenTheRng) {
   std::string error;
   auto game = load_game("back_alley", &error);
   ASSERT_TRUE(game) << error;
-  auto run = [&] {
-    auto state = game->new_match(42, -1, nullptr);
-    Rng rng(9);
-    std::vector<Move> moves;
-    while (!state->over()) {
-      Seat seat = state->actors().lowest();
-      auto move = state->bot_move("heuristic", seat, rng);
-      moves.push_back(*move);
-      state->apply(seat, *move, nullptr);
-    }
-    return moves;
-  };
+  auto run = [&] { return testing_util::HeuristicSelfPlay(*game); };
   EXPECT_EQ(run(), run());
 }
 
@@ -125,36 +82,36 @@ TEST(BackAlleyBot, HeuristicIsRegistered) {
 TEST(BackAlleyBot, StrongHandBidsSeveralWeakHandPasses) {
   auto s = session_with({{0, "BB LB AS KS QS AH KH AD KD AC 3H 3D 3C"}});
   ASSERT_TRUE(s);
-  const Move strong = bot_move(*s, 0);
+  const Move strong = HeuristicMove(*s, 0);
   ASSERT_EQ(move_kind(strong), kBidMove) << text(*s, strong);
   EXPECT_GE(move_payload(strong), 6u);
   auto w = session_with({{0, "2H 3H 4H 5H 6H 2D 3D 4D 5D 2C 3C 4C 5C"}});
   ASSERT_TRUE(w);
-  EXPECT_EQ(bot_move(*w, 0), pass_move());
+  EXPECT_EQ(HeuristicMove(*w, 0), pass_move());
 }
 
 TEST(BackAlleyBot, BidsBoardOnlyOnACertainHand) {
   // Every trump at the top: board.
   auto s = session_with({{0, "BB LB AS KS QS JS TS 9S 8S 7S 6S 5S 4S"}});
   ASSERT_TRUE(s);
-  EXPECT_EQ(text(*s, bot_move(*s, 0)), "board");
+  EXPECT_EQ(text(*s, HeuristicMove(*s, 0)), "board");
   // Nearly as strong but one card can lose: no board.
   auto t = session_with({{0, "BB LB AS KS QS JS TS 9S 8S 7S 6S 5S 2H"}});
   ASSERT_TRUE(t);
-  EXPECT_NE(text(*t, bot_move(*t, 0)), "board");
+  EXPECT_NE(text(*t, HeuristicMove(*t, 0)), "board");
 }
 
 TEST(BackAlleyBot, BidsLessWhenThePartnerHasBid) {
   auto a = session_with({{2, "AS KS AH KH AD KD AC 4C 5C 6C 7D 8D 9H"}});
   ASSERT_TRUE(a);
-  play(*a, 0, "pass");
-  play(*a, 1, "pass");
-  const Move alone = bot_move(*a, 2);
+  PlayText(*a, 0, "pass");
+  PlayText(*a, 1, "pass");
+  const Move alone = HeuristicMove(*a, 2);
   auto b = session_with({{2, "AS KS AH KH AD KD AC 4C 5C 6C 7D 8D 9H"}});
   ASSERT_TRUE(b);
-  play(*b, 0, "bid 4");
-  play(*b, 1, "pass");
-  const Move with_partner = bot_move(*b, 2);
+  PlayText(*b, 0, "bid 4");
+  PlayText(*b, 1, "pass");
+  const Move with_partner = HeuristicMove(*b, 2);
   ASSERT_EQ(move_kind(alone), kBidMove);
   EXPECT_LT(move_payload(with_partner), move_payload(alone)) << text(*b, with_partner);
 }
@@ -166,14 +123,14 @@ TEST(BackAlleyBot, DoesNotTrumpItsPartnersWinner) {
                          {1, "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH 9D"},
                          {2, "AH TD JD QD KD AD 5C 6C 7C 8C 9C TC JC"}});
   ASSERT_TRUE(s);
-  play(*s, 0, "pass");
-  play(*s, 1, "bid 3");
-  play(*s, 2, "pass");
-  play(*s, 3, "pass");
-  play(*s, 1, "play 2H");
-  play(*s, 2, "play AH");
-  play(*s, 3, "play QC");  // void in hearts, no trump: partner S2's ace still wins
-  const std::string chosen = text(*s, bot_move(*s, 0));
+  PlayText(*s, 0, "pass");
+  PlayText(*s, 1, "bid 3");
+  PlayText(*s, 2, "pass");
+  PlayText(*s, 3, "pass");
+  PlayText(*s, 1, "play 2H");
+  PlayText(*s, 2, "play AH");
+  PlayText(*s, 3, "play QC");  // void in hearts, no trump: partner S2's ace still wins
+  const std::string chosen = text(*s, HeuristicMove(*s, 0));
   EXPECT_NE(chosen.back(), 'S') << chosen;
 }
 
@@ -184,14 +141,14 @@ TEST(BackAlleyBot, WinsCheaplyWhenLast) {
                          {2, "9D KC AC 3S 4S 5S 6S 7S 8S 9S TS JS QS"},
                          {3, "JD AD KS AS BB LB 2D 3D 4D 6D 8D TD QD"}});
   ASSERT_TRUE(s);
-  play(*s, 0, "bid 1");
-  play(*s, 1, "pass");
-  play(*s, 2, "pass");
-  play(*s, 3, "pass");
-  play(*s, 0, "play 5D");
-  play(*s, 1, "play 7D");
-  play(*s, 2, "play 9D");
-  EXPECT_EQ(text(*s, bot_move(*s, 3)), "play TD");
+  PlayText(*s, 0, "bid 1");
+  PlayText(*s, 1, "pass");
+  PlayText(*s, 2, "pass");
+  PlayText(*s, 3, "pass");
+  PlayText(*s, 0, "play 5D");
+  PlayText(*s, 1, "play 7D");
+  PlayText(*s, 2, "play 9D");
+  EXPECT_EQ(text(*s, HeuristicMove(*s, 3)), "play TD");
 }
 
 TEST(BackAlleyBot, NeverLooksAtHiddenCards) {
@@ -201,7 +158,7 @@ TEST(BackAlleyBot, NeverLooksAtHiddenCards) {
                          {2, "2C 3C 5C 6C 8C 9C TC JC QC KC AC 3D 4D"}});
   ASSERT_TRUE(a && b);
   for (std::uint64_t seed = 1; seed <= 5; ++seed)
-    EXPECT_EQ(bot_move(*a, 0, seed), bot_move(*b, 0, seed));
+    EXPECT_EQ(HeuristicMove(*a, 0, seed), HeuristicMove(*b, 0, seed));
 }
 
 TEST(BackAlleyBot, BeatsRandomByAWideMargin) {

@@ -23,6 +23,7 @@
 #include "core/registry.h"
 #include "core/session.h"
 #include "games/all_games.h"
+#include "games/common/test_util.h"
 
 namespace cardroom::back_alley {
 namespace {
@@ -32,20 +33,25 @@ constexpr Seat kN = 0, kE = 1, kS = 2, kW = 3;
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
-std::vector<Card> List(std::string_view text) {
-  std::string error;
-  auto cards = parse_cards(text, card_names(), &error);
-  EXPECT_TRUE(cards.has_value()) << "bad cards in a test: " << text << ": " << error;
-  return cards.value_or(std::vector<Card>{});
+using testing_util::AllViews;
+using testing_util::HasEvent;
+using testing_util::LegalTexts;
+
+std::vector<Card> List(std::string_view text) { return testing_util::List(text, card_names()); }
+
+CardSet Set(std::string_view text) { return testing_util::Set(text, card_names()); }
+
+CardSet CardsIn(const nlohmann::json& j) { return testing_util::CardsIn(j, card_names()); }
+
+std::optional<Game> TryGame(const std::string& options, std::string* error) {
+  return testing_util::TryGame<Game>("back_alley", options, error);
+}
+
+Game MakeGame(const std::string& options) {
+  return testing_util::MakeGame<Game>("back_alley", options);
 }
 
 Card C(std::string_view text) { return List(text).at(0); }
-
-CardSet Set(std::string_view text) {
-  CardSet set;
-  for (Card c : List(text)) set.add(c);
-  return set;
-}
 
 Deal MakeDeal(const std::vector<std::string>& hands, const std::string& pack) {
   Deal deal;
@@ -63,59 +69,10 @@ Deal FillerDeal(int h) {
   return deal;
 }
 
-std::optional<Game> TryGame(const std::string& options, std::string* error) {
-  auto parsed = parse_game_string("back_alley(" + options + ")", error);
-  if (!parsed) return std::nullopt;
-  auto values = OptionValues::parse(Game::option_specs(), parsed->options, error);
-  if (!values) return std::nullopt;
-  return Game::create(*values, error);
-}
-
-Game MakeGame(const std::string& options) {
-  std::string error;
-  auto game = TryGame(options, &error);
-  EXPECT_TRUE(game.has_value()) << options << ": " << error;
-  return game ? *game : Game(Config{});
-}
-
-std::vector<std::string> LegalTexts(const State& state, Seat seat) {
-  MoveList<State::kMaxMoves> moves;
-  state.legal_moves(seat, moves);
-  std::vector<std::string> out;
-  for (Move m : moves) out.push_back(state.move_text(m));
-  return out;
-}
-
 std::vector<std::string> Plays(std::string_view cards) {
   std::vector<std::string> out;
   for (Card c : List(cards)) out.push_back("play " + card_text(c, card_names()));
   return out;
-}
-
-CardSet CardsIn(const nlohmann::json& j) {
-  CardSet out;
-  if (j.is_string()) {
-    std::istringstream words(j.get<std::string>());
-    std::string w;
-    while (words >> w)
-      if (w.size() == 2)
-        if (auto c = parse_card(w, card_names())) out.add(*c);
-  } else if (j.is_array() || j.is_object()) {
-    for (const auto& item : j) out |= CardsIn(item);
-  }
-  return out;
-}
-
-std::vector<std::string> AllViews(const State& state) {
-  std::vector<std::string> out;
-  for (Seat s = kSpectator; s < kPlayers; ++s) out.push_back(state.view(s).dump());
-  return out;
-}
-
-bool HasEvent(const std::vector<Event>& events, SeatSet visible_to, const std::string& text) {
-  for (const auto& e : events)
-    if (e.visible_to == visible_to && e.text == text) return true;
-  return false;
 }
 
 class Table {
@@ -572,8 +529,12 @@ TEST(BackAlleyRules, Rule9_HigherTeamWinsAfter26Hands) {
   ASSERT_TRUE(t.s().over());
   EXPECT_EQ(t.s().rounds_completed(), 26);
   const SeatSet w = t.s().winners();
-  if (t.s().team_score(0) > t.s().team_score(1)) EXPECT_EQ(w, SeatSet(0b0101));
-  if (t.s().team_score(1) > t.s().team_score(0)) EXPECT_EQ(w, SeatSet(0b1010));
+  if (t.s().team_score(0) > t.s().team_score(1)) {
+    EXPECT_EQ(w, SeatSet(0b0101));
+  }
+  if (t.s().team_score(1) > t.s().team_score(0)) {
+    EXPECT_EQ(w, SeatSet(0b1010));
+  }
   State copy = t.s();
   EXPECT_EQ(std::string(copy.apply(0, pass_move(), nullptr).error), "the game is over");
 }
@@ -592,7 +553,9 @@ TEST(BackAlleyRules, A9_TiesAreSharedOrExtraHands) {
   Rng rng(seed);
   MoveList<State::kMaxMoves> moves;
   while (!s.over()) {
-    if (s.hand_index() >= 26) EXPECT_EQ(s.hand_size(), 13);
+    if (s.hand_index() >= 26) {
+      EXPECT_EQ(s.hand_size(), 13);
+    }
     moves.clear();
     s.legal_moves(s.to_act(), moves);
     s.apply(s.to_act(),
@@ -634,7 +597,9 @@ TEST(BackAlleyRules, ViewsNeverShowThePartnersHand) {
     const CardSet visible = CardsIn(t.s().view(s));
     EXPECT_TRUE(visible.contains_all(t.s().hand(s)));
     for (Seat o = 0; o < 4; ++o)
-      if (o != s) EXPECT_FALSE(visible.intersects(t.s().hand(o))) << s << " sees " << o;
+      if (o != s) {
+        EXPECT_FALSE(visible.intersects(t.s().hand(o))) << s << " sees " << o;
+      }
     EXPECT_FALSE(visible.contains(C("3S")));  // the face-down bottom card
   }
   const CardSet spectator = CardsIn(t.s().view(kSpectator));
@@ -809,26 +774,7 @@ TEST(BackAlleyRecord, BadDealsGiveClearErrors) {
 // ---------------------------------------------------------------------------------------------
 // Perft
 
-std::uint64_t Perft(const State& state, int depth) {
-  if (depth == 0) return 1;
-  const SeatSet actors = state.actors();
-  if (actors.empty()) return 1;
-  const Seat seat = actors.lowest();
-  MoveList<State::kMaxMoves> moves;
-  state.legal_moves(seat, moves);
-  if (depth == 1) return static_cast<std::uint64_t>(moves.size());
-  std::uint64_t total = 0;
-  for (Move m : moves) {
-    State next = state;
-    Status st = next.apply(seat, m, nullptr);
-    if (!st.ok()) {
-      ADD_FAILURE() << "a legal move was rejected: " << st.error;
-      continue;
-    }
-    total += Perft(next, depth - 1);
-  }
-  return total;
-}
+using testing_util::Perft;
 
 TEST(BackAlleyPerft, BiddingThirteenCards) {
   // 14 calls each (1..12, board at the next multiple, pass): 14^n for n <= 4.

@@ -12,15 +12,20 @@
 #include "core/registry.h"
 #include "core/session.h"
 #include "games/all_games.h"
+#include "games/common/test_util.h"
 
 namespace cardroom::reds {
 namespace {
 
-std::vector<Card> cards(const std::string& text) {
-  std::string error;
-  auto parsed = parse_cards(text, {}, &error);
-  EXPECT_TRUE(parsed) << error;
-  return parsed ? *parsed : std::vector<Card>{};
+using testing_util::HeuristicMove;
+using testing_util::PlayText;
+
+std::vector<Card> cards(const std::string& text) { return testing_util::List(text); }
+
+const State& reds_state(const Session& session) { return testing_util::TypedState<Game>(session); }
+
+void expect_legal_matches(const std::string& game_string, int matches) {
+  testing_util::ExpectLegalMatches(game_string, matches, 5000);
 }
 
 Card card(const std::string& text) { return cards(text).at(0); }
@@ -34,10 +39,6 @@ Deal filler_deal(int players) {
   for (int s = 0; s < players; ++s)
     deal.hands[s].assign(deck.begin() + s * kHandSize, deck.begin() + (s + 1) * kHandSize);
   return deal;
-}
-
-const State& reds_state(const Session& session) {
-  return dynamic_cast<const StateAdapter<Game>&>(session.state()).state();
 }
 
 // A session at the start (bidding) of round `round_index`, dealt `deal`; earlier rounds are played
@@ -62,19 +63,6 @@ std::unique_ptr<Session> session_at_round(const std::string& game_string, int ro
     EXPECT_TRUE(session->play(seat, *move, &error)) << error;
   }
   return session;
-}
-
-void play(Session& session, Seat seat, const std::string& text) {
-  std::string error;
-  ASSERT_TRUE(session.play(seat, text, &error)) << seat << " " << text << ": " << error;
-}
-
-// The heuristic's move for `seat`, through the same path as every match (it sees a resample).
-Move bot_move(const Session& session, Seat seat, std::uint64_t seed = 3) {
-  Rng rng(seed);
-  auto move = session.state().bot_move("heuristic", seat, rng);
-  EXPECT_TRUE(move);
-  return move ? *move : Move{};
 }
 
 // Spot checks ask for the move under this many different belief samples: the decision must hold
@@ -119,30 +107,6 @@ Deal deal_with(int players, Seat seat, const std::string& mine, const std::strin
 
 // --- legality and determinism ------------------------------------------------------------------
 
-void expect_legal_matches(const std::string& game_string, int matches) {
-  register_all_games();
-  std::string error;
-  auto game = load_game(game_string, &error);
-  ASSERT_TRUE(game) << error;
-  for (int i = 0; i < matches; ++i) {
-    auto state = game->new_match(1000 + i, -1, nullptr);
-    Rng rng(77 + i);
-    int moves = 0;
-    while (!state->over()) {
-      Seat seat = state->actors().lowest();
-      // Every other match is heuristic-only; the rest mix in the random player.
-      const bool heuristic = i % 2 == 0 || (seat + i) % 2 == 0;
-      auto move = state->bot_move(heuristic ? "heuristic" : "random", seat, rng);
-      ASSERT_TRUE(move) << game_string << " match " << i;
-      auto legal = state->legal_moves(seat);
-      ASSERT_NE(std::find(legal.begin(), legal.end(), *move), legal.end())
-          << game_string << " match " << i << ": illegal " << state->move_text(*move);
-      ASSERT_TRUE(state->apply(seat, *move, nullptr).ok());
-      ASSERT_LT(++moves, 5000) << "match does not end";
-    }
-  }
-}
-
 TEST(RedsBot, AlwaysLegalWithTwoToSixPlayers) {
   for (int players = kMinPlayers; players <= kMaxPlayers; ++players)
     expect_legal_matches("reds(players=" + std::to_string(players) + ")", 12);
@@ -163,18 +127,7 @@ TEST(RedsBot, DeterministicGivenTheRng) {
   std::string error;
   auto game = load_game("reds(players=5)", &error);
   ASSERT_TRUE(game) << error;
-  auto run = [&] {
-    auto state = game->new_match(42, -1, nullptr);
-    Rng rng(9);
-    std::vector<Move> moves;
-    while (!state->over()) {
-      Seat seat = state->actors().lowest();
-      auto move = state->bot_move("heuristic", seat, rng);
-      moves.push_back(*move);
-      state->apply(seat, *move, nullptr);
-    }
-    return moves;
-  };
+  auto run = [&] { return testing_util::HeuristicSelfPlay(*game); };
   EXPECT_EQ(run(), run());
 }
 
@@ -194,14 +147,16 @@ TEST(RedsBot, FiveHighTrumpsBidAtLeastThree) {
   auto s = session_at_round("reds", kNoExchangeRound, 3, deal_with(4, 0, "AD KD QD JD TD", "2C"));
   ASSERT_TRUE(s);
   ASSERT_EQ(reds_state(*s).exchange().cards, 0);
-  for (std::uint64_t seed = 1; seed <= kSeeds; ++seed) EXPECT_GE(bid_of(bot_move(*s, 0, seed)), 3);
+  for (std::uint64_t seed = 1; seed <= kSeeds; ++seed)
+    EXPECT_GE(bid_of(HeuristicMove(*s, 0, seed)), 3);
 }
 
 TEST(RedsBot, FiveHighTrumpsBidHighEvenBeforeAnExchange) {
   // Round 1: four cards go left. The ace stays; the rest is a gamble, but still a strong hand.
   auto s = session_at_round("reds", 0, 3, deal_with(4, 0, "AD KD QD JD TD", "2C"));
   ASSERT_TRUE(s);
-  for (std::uint64_t seed = 1; seed <= kSeeds; ++seed) EXPECT_GE(bid_of(bot_move(*s, 0, seed)), 2);
+  for (std::uint64_t seed = 1; seed <= kSeeds; ++seed)
+    EXPECT_GE(bid_of(HeuristicMove(*s, 0, seed)), 2);
 }
 
 TEST(RedsBot, LowAntiTrumpHandBidsNilOrOne) {
@@ -210,14 +165,15 @@ TEST(RedsBot, LowAntiTrumpHandBidsNilOrOne) {
     ASSERT_TRUE(s);
     ASSERT_EQ(reds_state(*s).anti_trump(), kClubs);
     for (std::uint64_t seed = 1; seed <= kSeeds; ++seed)
-      EXPECT_LE(bid_of(bot_move(*s, 0, seed)), 1) << "round " << round;
+      EXPECT_LE(bid_of(HeuristicMove(*s, 0, seed)), 1) << "round " << round;
   }
 }
 
 TEST(RedsBot, WeakHandBidsNilWithoutExchange) {
   auto s = session_at_round("reds", kNoExchangeRound, 3, deal_with(4, 0, "2S 3S 2C 5C 7C", "8C"));
   ASSERT_TRUE(s);
-  for (std::uint64_t seed = 1; seed <= kSeeds; ++seed) EXPECT_EQ(bid_of(bot_move(*s, 0, seed)), 0);
+  for (std::uint64_t seed = 1; seed <= kSeeds; ++seed)
+    EXPECT_EQ(bid_of(HeuristicMove(*s, 0, seed)), 0);
 }
 
 TEST(RedsBot, BidsDoNotDependOnHiddenBidsOfOthers) {
@@ -225,17 +181,17 @@ TEST(RedsBot, BidsDoNotDependOnHiddenBidsOfOthers) {
   auto deal = deal_with(4, 0, "AD 9D AS 4C 7C", "2C");
   auto s = session_at_round("reds(hidden_bids=true)", kNoExchangeRound, 3, deal);
   ASSERT_TRUE(s);
-  play(*s, 1, "bid 5");
-  play(*s, 2, "bid 5");
-  play(*s, 3, "bid 5");
-  const int with_high_bids = bid_of(bot_move(*s, 0));
+  PlayText(*s, 1, "bid 5");
+  PlayText(*s, 2, "bid 5");
+  PlayText(*s, 3, "bid 5");
+  const int with_high_bids = bid_of(HeuristicMove(*s, 0));
   auto t = session_at_round("reds(hidden_bids=true)", kNoExchangeRound, 3, deal);
   ASSERT_TRUE(t);
-  play(*t, 1, "bid 0");
-  play(*t, 2, "bid 0");
-  play(*t, 3, "bid 0");
+  PlayText(*t, 1, "bid 0");
+  PlayText(*t, 2, "bid 0");
+  PlayText(*t, 3, "bid 0");
   for (std::uint64_t seed = 1; seed <= kSeeds; ++seed)
-    EXPECT_EQ(bid_of(bot_move(*t, 0, seed)), with_high_bids);
+    EXPECT_EQ(bid_of(HeuristicMove(*t, 0, seed)), with_high_bids);
 }
 
 // --- exchange ----------------------------------------------------------------------------------
@@ -244,12 +200,12 @@ TEST(RedsBot, NilBidderPassesItsHighTrumps) {
   // Round 1: four cards left. Seat 0 bids nil and must pass AD and KD, its sure winners.
   auto s = session_at_round("reds", 0, 3, deal_with(4, 0, "AD KD 2C 3C 2S", "4C"));
   ASSERT_TRUE(s);
-  play(*s, 0, "bid 0");
-  play(*s, 1, "bid 1");
-  play(*s, 2, "bid 1");
-  play(*s, 3, "bid 1");
+  PlayText(*s, 0, "bid 0");
+  PlayText(*s, 1, "bid 1");
+  PlayText(*s, 2, "bid 1");
+  PlayText(*s, 3, "bid 1");
   for (std::uint64_t seed = 1; seed <= kSeeds; ++seed) {
-    const CardSet give = given(bot_move(*s, 0, seed));
+    const CardSet give = given(HeuristicMove(*s, 0, seed));
     EXPECT_EQ(give.size(), 4);
     EXPECT_TRUE(give.contains(card("AD")));
     EXPECT_TRUE(give.contains(card("KD")));
@@ -261,12 +217,12 @@ TEST(RedsBot, HighBidderPassesItsLowAntiTrumps) {
   auto s = session_at_round("reds", 4, 3, deal_with(4, 0, "AD KD QD 2C 3C", "4C"));
   ASSERT_TRUE(s);
   ASSERT_EQ(reds_state(*s).exchange().cards, 2);
-  play(*s, 0, "bid 3");
-  play(*s, 1, "bid 1");
-  play(*s, 2, "bid 1");
-  play(*s, 3, "bid 1");
+  PlayText(*s, 0, "bid 3");
+  PlayText(*s, 1, "bid 1");
+  PlayText(*s, 2, "bid 1");
+  PlayText(*s, 3, "bid 1");
   for (std::uint64_t seed = 1; seed <= kSeeds; ++seed)
-    EXPECT_EQ(given(bot_move(*s, 0, seed)), CardSet::of(card("2C")) | CardSet::of(card("3C")));
+    EXPECT_EQ(given(HeuristicMove(*s, 0, seed)), CardSet::of(card("2C")) | CardSet::of(card("3C")));
 }
 
 // --- play --------------------------------------------------------------------------------------
@@ -278,13 +234,13 @@ TEST(RedsBot, NilBidderDucksUnderTheTrick) {
       deal_with(4, 3, "KS 8S 5S 2C 3C", "4C",
                 {{0, "9S 2D 5C 6C 7C"}, {1, "2S 3D 8C 9C TC"}, {2, "3S 4D JC QC KC"}}));
   ASSERT_TRUE(s);
-  for (Seat seat : {0, 1, 2}) play(*s, seat, "bid 1");
-  play(*s, 3, "bid 0");
-  play(*s, 0, "play 9S");
-  play(*s, 1, "play 2S");
-  play(*s, 2, "play 3S");
+  for (Seat seat : {0, 1, 2}) PlayText(*s, seat, "bid 1");
+  PlayText(*s, 3, "bid 0");
+  PlayText(*s, 0, "play 9S");
+  PlayText(*s, 1, "play 2S");
+  PlayText(*s, 2, "play 3S");
   for (std::uint64_t seed = 1; seed <= kSeeds; ++seed) {
-    const Card c = played(bot_move(*s, 3, seed));
+    const Card c = played(HeuristicMove(*s, 3, seed));
     EXPECT_NE(c, card("KS"));
     EXPECT_EQ(c, card("8S")) << "the highest card that does not win sheds the most danger";
   }
@@ -298,17 +254,17 @@ TEST(RedsBot, DucksOnceItsBidIsMade) {
       deal_with(4, 0, "AD AS 2C 3C 4C", "5C",
                 {{1, "3D 6C 7C 8C 9C"}, {2, "4D TC JC QC KC"}, {3, "5D KS QS JS TS"}}));
   ASSERT_TRUE(s);
-  play(*s, 0, "bid 1");
-  for (Seat seat : {1, 2, 3}) play(*s, seat, "bid 1");
-  play(*s, 0, "play AD");
-  play(*s, 1, "play 3D");
-  play(*s, 2, "play 4D");
-  play(*s, 3, "play 5D");
+  PlayText(*s, 0, "bid 1");
+  for (Seat seat : {1, 2, 3}) PlayText(*s, seat, "bid 1");
+  PlayText(*s, 0, "play AD");
+  PlayText(*s, 1, "play 3D");
+  PlayText(*s, 2, "play 4D");
+  PlayText(*s, 3, "play 5D");
   ASSERT_EQ(reds_state(*s).tricks_won(0), 1);
   ASSERT_EQ(reds_state(*s).to_act(), 0);
   // Every club lead loses: seats 1 and 2 follow higher, seat 3 spoils it with a spade.
   for (std::uint64_t seed = 1; seed <= kSeeds; ++seed)
-    EXPECT_NE(played(bot_move(*s, 0, seed)), card("AS"));
+    EXPECT_NE(played(HeuristicMove(*s, 0, seed)), card("AS"));
 }
 
 TEST(RedsBot, WinsCheaplyWhenItNeedsTricks) {
@@ -318,13 +274,13 @@ TEST(RedsBot, WinsCheaplyWhenItNeedsTricks) {
       deal_with(4, 3, "JS AS 2C 3C 4C", "5C",
                 {{0, "5S 2D 6C 7C 8C"}, {1, "7S 3D 9C TC JC"}, {2, "9S 4D QC KC AC"}}));
   ASSERT_TRUE(s);
-  for (Seat seat : {0, 1, 2}) play(*s, seat, "bid 1");
-  play(*s, 3, "bid 2");
-  play(*s, 0, "play 5S");
-  play(*s, 1, "play 7S");
-  play(*s, 2, "play 9S");
+  for (Seat seat : {0, 1, 2}) PlayText(*s, seat, "bid 1");
+  PlayText(*s, 3, "bid 2");
+  PlayText(*s, 0, "play 5S");
+  PlayText(*s, 1, "play 7S");
+  PlayText(*s, 2, "play 9S");
   for (std::uint64_t seed = 1; seed <= kSeeds; ++seed)
-    EXPECT_EQ(played(bot_move(*s, 3, seed)), card("JS"));
+    EXPECT_EQ(played(HeuristicMove(*s, 3, seed)), card("JS"));
 }
 
 TEST(RedsBot, DoesNotOvertakeItsPartnersWinner) {
@@ -335,15 +291,15 @@ TEST(RedsBot, DoesNotOvertakeItsPartnersWinner) {
       deal_with(4, 3, "AS 2S AD KD 2C", "3C",
                 {{0, "5S 2D 4C 5C 6C"}, {1, "KS 3D 7C 8C 9C"}, {2, "7S 4D TC JC QC"}}));
   ASSERT_TRUE(s);
-  play(*s, 0, "bid 1");
-  play(*s, 1, "bid 1");
-  play(*s, 2, "bid 1");
-  play(*s, 3, "bid 2");
-  play(*s, 0, "play 5S");
-  play(*s, 1, "play KS");
-  play(*s, 2, "play 7S");
+  PlayText(*s, 0, "bid 1");
+  PlayText(*s, 1, "bid 1");
+  PlayText(*s, 2, "bid 1");
+  PlayText(*s, 3, "bid 2");
+  PlayText(*s, 0, "play 5S");
+  PlayText(*s, 1, "play KS");
+  PlayText(*s, 2, "play 7S");
   for (std::uint64_t seed = 1; seed <= kSeeds; ++seed)
-    EXPECT_EQ(played(bot_move(*s, 3, seed)), card("2S"));
+    EXPECT_EQ(played(HeuristicMove(*s, 3, seed)), card("2S"));
 }
 
 TEST(RedsBot, NeverLooksAtHiddenCards) {
@@ -357,7 +313,7 @@ TEST(RedsBot, NeverLooksAtHiddenCards) {
       deal_with(4, 0, "AD 9D AS 4C 7C", "2C", {{1, "2S 3S 4S 5S 6S"}, {2, "2D 3D 4D 5D 6D"}}));
   ASSERT_TRUE(a && b);
   for (std::uint64_t seed = 1; seed <= kSeeds; ++seed)
-    EXPECT_EQ(bot_move(*a, 0, seed), bot_move(*b, 0, seed));
+    EXPECT_EQ(HeuristicMove(*a, 0, seed), HeuristicMove(*b, 0, seed));
 }
 
 // --- strength ----------------------------------------------------------------------------------

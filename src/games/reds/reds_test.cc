@@ -27,6 +27,7 @@
 #include "core/registry.h"
 #include "core/session.h"
 #include "games/all_games.h"
+#include "games/common/test_util.h"
 
 namespace cardroom::reds {
 namespace {
@@ -34,23 +35,19 @@ namespace {
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
+using testing_util::AllViews;
+using testing_util::CardsIn;
+using testing_util::HasEvent;
+using testing_util::LegalTexts;
+using testing_util::List;
+using testing_util::Set;
+
+Game MakeGame(const std::string& options) { return testing_util::MakeGame<Game>("reds", options); }
+
 Card C(std::string_view text) {
   auto card = parse_card(text);
   EXPECT_TRUE(card.has_value()) << "bad card in a test: " << text;
   return card.value_or(kNoCard);
-}
-
-std::vector<Card> List(std::string_view text) {
-  std::string error;
-  auto cards = parse_cards(text, {}, &error);
-  EXPECT_TRUE(cards.has_value()) << "bad cards in a test: " << text << ": " << error;
-  return cards.value_or(std::vector<Card>{});
-}
-
-CardSet Set(std::string_view text) {
-  CardSet set;
-  for (Card c : List(text)) set.add(c);
-  return set;
 }
 
 std::string Text(CardSet set) { return cards_text(set); }
@@ -61,21 +58,6 @@ Deal MakeDeal(const std::vector<std::string>& hands, const std::string& pack) {
   for (const auto& h : hands) deal.hands.push_back(List(h));
   deal.pack = List(pack);
   return deal;
-}
-
-std::optional<Game> TryGame(const std::string& options, std::string* error) {
-  auto parsed = parse_game_string("reds(" + options + ")", error);
-  if (!parsed) return std::nullopt;
-  auto values = OptionValues::parse(Game::option_specs(), parsed->options, error);
-  if (!values) return std::nullopt;
-  return Game::create(*values, error);
-}
-
-Game MakeGame(const std::string& options) {
-  std::string error;
-  auto game = TryGame(options, &error);
-  EXPECT_TRUE(game.has_value()) << options << ": " << error;
-  return game ? *game : Game(Config{});
 }
 
 // The error of loading a game string through the registry ("" if it loads).
@@ -93,42 +75,6 @@ Move FirstLegal(const State& state, Seat seat) {
   state.legal_moves(seat, moves);
   EXPECT_FALSE(moves.empty());
   return moves[0];
-}
-
-std::vector<std::string> LegalTexts(const State& state, Seat seat) {
-  MoveList<State::kMaxMoves> moves;
-  state.legal_moves(seat, moves);
-  std::vector<std::string> out;
-  for (Move m : moves) out.push_back(state.move_text(m));
-  return out;
-}
-
-// Every card code found in the strings of a JSON document (views, summaries).
-CardSet CardsIn(const nlohmann::json& j) {
-  CardSet out;
-  if (j.is_string()) {
-    std::istringstream words(j.get<std::string>());
-    std::string w;
-    while (words >> w)
-      if (w.size() == 2)
-        if (auto c = parse_card(w)) out.add(*c);
-  } else if (j.is_array() || j.is_object()) {
-    for (const auto& item : j) out |= CardsIn(item);
-  }
-  return out;
-}
-
-// Every view: each seat's and the spectator's (for "nothing changed" checks).
-std::vector<std::string> AllViews(const State& state) {
-  std::vector<std::string> out;
-  for (Seat s = kSpectator; s < state.num_seats(); ++s) out.push_back(state.view(s).dump());
-  return out;
-}
-
-bool HasEvent(const std::vector<Event>& events, SeatSet visible_to, const std::string& text) {
-  for (const auto& e : events)
-    if (e.visible_to == visible_to && e.text == text) return true;
-  return false;
 }
 
 // A match driven through the typed API with events on and explicit deals.
@@ -1821,26 +1767,7 @@ TEST(RedsRecord, BadRecordsGiveClearErrors) {
 // RedsPerft: the number of legal move sequences of a given length from a fixed position. In
 // simultaneous phases (exchange, hidden bids) the lowest actor moves first.
 
-std::uint64_t Perft(const State& state, int depth) {
-  if (depth == 0) return 1;
-  const SeatSet actors = state.actors();
-  if (actors.empty()) return 1;
-  const Seat seat = actors.lowest();
-  MoveList<State::kMaxMoves> moves;
-  state.legal_moves(seat, moves);
-  if (depth == 1) return static_cast<std::uint64_t>(moves.size());
-  std::uint64_t total = 0;
-  for (Move m : moves) {
-    State next = state;
-    Status st = next.apply(seat, m, nullptr);
-    if (!st.ok()) {
-      ADD_FAILURE() << "a legal move was rejected: " << st.error;
-      continue;
-    }
-    total += Perft(next, depth - 1);
-  }
-  return total;
-}
+using testing_util::Perft;
 
 // An independent model of trick play (rules 8-10, reading C) to cross-check play-phase perft.
 struct RefPlay {

@@ -13,23 +13,24 @@
 #include "core/registry.h"
 #include "core/session.h"
 #include "games/all_games.h"
+#include "games/common/test_util.h"
 #include "match/simulate.h"
 
 namespace cardroom::s48 {
 namespace {
 
-std::vector<Card> cards(const std::string& text) {
-  std::string error;
-  auto parsed = parse_cards(text, {}, &error);
-  EXPECT_TRUE(parsed) << error;
-  return parsed ? *parsed : std::vector<Card>{};
+using testing_util::HeuristicMove;
+using testing_util::PlayText;
+
+std::vector<Card> cards(const std::string& text) { return testing_util::List(text); }
+
+const State& s48_state(const Session& session) { return testing_util::TypedState<Game>(session); }
+
+void expect_legal_matches(const std::string& game_string, int matches) {
+  testing_util::ExpectLegalMatches(game_string, matches, 5000);
 }
 
 Card card(const std::string& text) { return cards(text).at(0); }
-
-const State& s48_state(const Session& session) {
-  return dynamic_cast<const StateAdapter<Game>&>(session.state()).state();
-}
 
 // A 4-player session at the first round (8 cards), dealer S3, with seat `seat` holding `mine` and
 // the other seats the lowest remaining cards in id order (unless given).
@@ -59,18 +60,6 @@ std::unique_ptr<Session> session_with(
   return session;
 }
 
-void play(Session& session, Seat seat, const std::string& text) {
-  std::string error;
-  ASSERT_TRUE(session.play(seat, text, &error)) << seat << " " << text << ": " << error;
-}
-
-Move bot_move(const Session& session, Seat seat, std::uint64_t seed = 3) {
-  Rng rng(seed);
-  auto move = session.state().bot_move("heuristic", seat, rng);
-  EXPECT_TRUE(move);
-  return move ? *move : Move{};
-}
-
 int bid_of(Move m) {
   EXPECT_EQ(move_kind(m), kBidMove);
   return static_cast<int>(move_payload(m));
@@ -79,29 +68,6 @@ int bid_of(Move m) {
 Card played(Move m) {
   EXPECT_EQ(move_kind(m), kPlayMove);
   return static_cast<Card>(move_payload(m));
-}
-
-void expect_legal_matches(const std::string& game_string, int matches) {
-  register_all_games();
-  std::string error;
-  auto game = load_game(game_string, &error);
-  ASSERT_TRUE(game) << error;
-  for (int i = 0; i < matches; ++i) {
-    auto state = game->new_match(1000 + i, -1, nullptr);
-    Rng rng(77 + i);
-    int moves = 0;
-    while (!state->over()) {
-      Seat seat = state->actors().lowest();
-      const bool heuristic = i % 2 == 0 || (seat + i) % 2 == 0;
-      auto move = state->bot_move(heuristic ? "heuristic" : "random", seat, rng);
-      ASSERT_TRUE(move) << game_string << " match " << i;
-      auto legal = state->legal_moves(seat);
-      ASSERT_NE(std::find(legal.begin(), legal.end(), *move), legal.end())
-          << game_string << " match " << i << ": illegal " << state->move_text(*move);
-      ASSERT_TRUE(state->apply(seat, *move, nullptr).ok());
-      ASSERT_LT(++moves, 5000) << "match does not end";
-    }
-  }
 }
 
 TEST(S48Bot, AlwaysLegalWithThreeToSixPlayers) {
@@ -115,18 +81,7 @@ TEST(S48Bot, DeterministicGivenTheRng) {
   std::string error;
   auto game = load_game("s48(players=5)", &error);
   ASSERT_TRUE(game) << error;
-  auto run = [&] {
-    auto state = game->new_match(42, -1, nullptr);
-    Rng rng(9);
-    std::vector<Move> moves;
-    while (!state->over()) {
-      Seat seat = state->actors().lowest();
-      auto move = state->bot_move("heuristic", seat, rng);
-      moves.push_back(*move);
-      state->apply(seat, *move, nullptr);
-    }
-    return moves;
-  };
+  auto run = [&] { return testing_util::HeuristicSelfPlay(*game); };
   EXPECT_EQ(run(), run());
 }
 
@@ -138,13 +93,13 @@ TEST(S48Bot, HeuristicIsRegistered) {
 TEST(S48Bot, AcesAndKingsBidHigh) {
   auto s = session_with("s48", 0, "AS KS AH KH AD KD AC KC");
   ASSERT_TRUE(s);
-  EXPECT_GE(bid_of(bot_move(*s, 0)), 6);
+  EXPECT_GE(bid_of(HeuristicMove(*s, 0)), 6);
 }
 
 TEST(S48Bot, LowCardsBidNil) {
   auto s = session_with("s48", 0, "2S 3S 4S 2H 3H 2D 3D 2C");
   ASSERT_TRUE(s);
-  EXPECT_EQ(bid_of(bot_move(*s, 0)), 0);
+  EXPECT_EQ(bid_of(HeuristicMove(*s, 0)), 0);
 }
 
 TEST(S48Bot, DealerRespectsTheHookAndBidsTheNearestAllowed) {
@@ -152,11 +107,11 @@ TEST(S48Bot, DealerRespectsTheHookAndBidsTheNearestAllowed) {
   // bid 3 3 0, so 2 is hooked; it bids 1 or 3.
   auto s = session_with("s48", 3, "AS AH 2S 3S 2H 3H 2D 2C");
   ASSERT_TRUE(s);
-  play(*s, 0, "bid 3");
-  play(*s, 1, "bid 3");
-  play(*s, 2, "bid 0");
+  PlayText(*s, 0, "bid 3");
+  PlayText(*s, 1, "bid 3");
+  PlayText(*s, 2, "bid 0");
   ASSERT_EQ(s48_state(*s).forbidden_bid(), 2);
-  const int bid = bid_of(bot_move(*s, 3));
+  const int bid = bid_of(HeuristicMove(*s, 3));
   EXPECT_TRUE(bid == 1 || bid == 3) << bid;
 }
 
@@ -167,14 +122,14 @@ TEST(S48Bot, WinsCheaplyWhenItNeedsTricks) {
                          {1, "7S 2H 3H 4H 5H 6H 7H 8H"},
                          {2, "9S 9D TD JD QD KD AD 9H"}});
   ASSERT_TRUE(s);
-  play(*s, 0, "bid 1");
-  play(*s, 1, "bid 1");
-  play(*s, 2, "bid 1");
-  play(*s, 3, "bid 2");
-  play(*s, 0, "play 5S");
-  play(*s, 1, "play 7S");
-  play(*s, 2, "play 9S");
-  EXPECT_EQ(played(bot_move(*s, 3)), card("JS"));
+  PlayText(*s, 0, "bid 1");
+  PlayText(*s, 1, "bid 1");
+  PlayText(*s, 2, "bid 1");
+  PlayText(*s, 3, "bid 2");
+  PlayText(*s, 0, "play 5S");
+  PlayText(*s, 1, "play 7S");
+  PlayText(*s, 2, "play 9S");
+  EXPECT_EQ(played(HeuristicMove(*s, 3)), card("JS"));
 }
 
 TEST(S48Bot, NilBidderDucksUnderTheTrick) {
@@ -184,25 +139,25 @@ TEST(S48Bot, NilBidderDucksUnderTheTrick) {
                          {1, "2S 2H 3H 4H 5H 6H 7H 8H"},
                          {2, "3S 9D TD JD QD KD AD 9H"}});
   ASSERT_TRUE(s);
-  play(*s, 0, "bid 1");
-  play(*s, 1, "bid 1");
-  play(*s, 2, "bid 1");
-  play(*s, 3, "bid 0");
-  play(*s, 0, "play 9S");
-  play(*s, 1, "play 2S");
-  play(*s, 2, "play 3S");
-  EXPECT_EQ(played(bot_move(*s, 3)), card("8S"));
+  PlayText(*s, 0, "bid 1");
+  PlayText(*s, 1, "bid 1");
+  PlayText(*s, 2, "bid 1");
+  PlayText(*s, 3, "bid 0");
+  PlayText(*s, 0, "play 9S");
+  PlayText(*s, 1, "play 2S");
+  PlayText(*s, 2, "play 3S");
+  EXPECT_EQ(played(HeuristicMove(*s, 3)), card("8S"));
 }
 
 TEST(S48Bot, VoidNilBidderDiscardsItsMostDangerousCard) {
   // S3 bid nil, holds no diamonds, and discards on a diamond lead: the ace of spades goes first.
   auto s = session_with("s48", 3, "AS 2S 3S 4S 2C 3C 4C 5C", {{0, "2D 3D 4D 5D 6D 7D 8D 9D"}});
   ASSERT_TRUE(s);
-  play(*s, 0, "bid 1");
-  play(*s, 1, "bid 1");
-  play(*s, 2, "bid 1");
-  play(*s, 3, "bid 0");
-  play(*s, 0, "play 2D");
+  PlayText(*s, 0, "bid 1");
+  PlayText(*s, 1, "bid 1");
+  PlayText(*s, 2, "bid 1");
+  PlayText(*s, 3, "bid 0");
+  PlayText(*s, 0, "play 2D");
   const Seat second = 1;
   Rng rng(1);
   auto m1 = s->state().bot_move("random", second, rng);
@@ -211,18 +166,18 @@ TEST(S48Bot, VoidNilBidderDiscardsItsMostDangerousCard) {
   auto m2 = s->state().bot_move("random", 2, rng);
   ASSERT_TRUE(m2);
   ASSERT_TRUE(s->play(2, *m2, nullptr));
-  EXPECT_EQ(played(bot_move(*s, 3)), card("AS"));
+  EXPECT_EQ(played(HeuristicMove(*s, 3)), card("AS"));
 }
 
 TEST(S48Bot, LeadsItsWinnersWhileItNeedsTricks) {
   // S0 leads trick 1 having bid 2 with two aces: it leads an ace.
   auto s = session_with("s48", 0, "AS AH 2S 3S 2H 3H 2D 2C");
   ASSERT_TRUE(s);
-  play(*s, 0, "bid 2");
-  play(*s, 1, "bid 1");
-  play(*s, 2, "bid 1");
-  play(*s, 3, "bid 1");
-  const Card c = played(bot_move(*s, 0));
+  PlayText(*s, 0, "bid 2");
+  PlayText(*s, 1, "bid 1");
+  PlayText(*s, 2, "bid 1");
+  PlayText(*s, 3, "bid 1");
+  const Card c = played(HeuristicMove(*s, 0));
   EXPECT_TRUE(c == card("AS") || c == card("AH")) << card_text(c);
 }
 
@@ -233,7 +188,7 @@ TEST(S48Bot, NeverLooksAtHiddenCards) {
                         {{1, "2H 3H 4H 5H 6H 7H 9H TH"}, {2, "2C 3C 5C 6C 8C 9C TC JC"}});
   ASSERT_TRUE(a && b);
   for (std::uint64_t seed = 1; seed <= 5; ++seed)
-    EXPECT_EQ(bot_move(*a, 0, seed), bot_move(*b, 0, seed));
+    EXPECT_EQ(HeuristicMove(*a, 0, seed), HeuristicMove(*b, 0, seed));
 }
 
 TEST(S48Bot, BeatsRandomByAWideMargin) {

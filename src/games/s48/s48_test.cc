@@ -26,6 +26,7 @@
 #include "core/registry.h"
 #include "core/session.h"
 #include "games/all_games.h"
+#include "games/common/test_util.h"
 #include "games/common/tricks.h"
 
 namespace cardroom::s48 {
@@ -36,18 +37,18 @@ constexpr Seat kN = 0, kE = 1, kS = 2, kW = 3;
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
-std::vector<Card> List(std::string_view text) {
-  std::string error;
-  auto cards = parse_cards(text, {}, &error);
-  EXPECT_TRUE(cards.has_value()) << "bad cards in a test: " << text << ": " << error;
-  return cards.value_or(std::vector<Card>{});
+using testing_util::AllViews;
+using testing_util::CardsIn;
+using testing_util::HasEvent;
+using testing_util::LegalTexts;
+using testing_util::List;
+using testing_util::Set;
+
+std::optional<Game> TryGame(const std::string& options, std::string* error) {
+  return testing_util::TryGame<Game>("s48", options, error);
 }
 
-CardSet Set(std::string_view text) {
-  CardSet set;
-  for (Card c : List(text)) set.add(c);
-  return set;
-}
+Game MakeGame(const std::string& options) { return testing_util::MakeGame<Game>("s48", options); }
 
 Deal MakeDeal(const std::vector<std::string>& hands, const std::string& pack = "") {
   Deal deal;
@@ -56,60 +57,10 @@ Deal MakeDeal(const std::vector<std::string>& hands, const std::string& pack = "
   return deal;
 }
 
-std::optional<Game> TryGame(const std::string& options, std::string* error) {
-  auto parsed = parse_game_string("s48(" + options + ")", error);
-  if (!parsed) return std::nullopt;
-  auto values = OptionValues::parse(Game::option_specs(), parsed->options, error);
-  if (!values) return std::nullopt;
-  return Game::create(*values, error);
-}
-
-Game MakeGame(const std::string& options) {
-  std::string error;
-  auto game = TryGame(options, &error);
-  EXPECT_TRUE(game.has_value()) << options << ": " << error;
-  return game ? *game : Game(Config{});
-}
-
-std::vector<std::string> LegalTexts(const State& state, Seat seat) {
-  MoveList<State::kMaxMoves> moves;
-  state.legal_moves(seat, moves);
-  std::vector<std::string> out;
-  for (Move m : moves) out.push_back(state.move_text(m));
-  return out;
-}
-
 std::vector<std::string> Bids(std::initializer_list<int> values) {
   std::vector<std::string> out;
   for (int v : values) out.push_back("bid " + std::to_string(v));
   return out;
-}
-
-// Every card code found in the strings of a JSON document.
-CardSet CardsIn(const nlohmann::json& j) {
-  CardSet out;
-  if (j.is_string()) {
-    std::istringstream words(j.get<std::string>());
-    std::string w;
-    while (words >> w)
-      if (w.size() == 2)
-        if (auto c = parse_card(w)) out.add(*c);
-  } else if (j.is_array() || j.is_object()) {
-    for (const auto& item : j) out |= CardsIn(item);
-  }
-  return out;
-}
-
-std::vector<std::string> AllViews(const State& state) {
-  std::vector<std::string> out;
-  for (Seat s = kSpectator; s < state.num_seats(); ++s) out.push_back(state.view(s).dump());
-  return out;
-}
-
-bool HasEvent(const std::vector<Event>& events, SeatSet visible_to, const std::string& text) {
-  for (const auto& e : events)
-    if (e.visible_to == visible_to && e.text == text) return true;
-  return false;
 }
 
 // A match driven through the typed API with events on and explicit deals.
@@ -391,7 +342,9 @@ TEST(S48Rules, A3_AceHighNeverDealsByCut) {
     Table t("players=6", -1, {}, seed);
     auto cuts = Cuts(t.events());
     for (auto [s, c] : cuts.back().cards)
-      if (s == t.s().dealer()) EXPECT_NE(rank_of(c), kAce);
+      if (s == t.s().dealer()) {
+        EXPECT_NE(rank_of(c), kAce);
+      }
   }
 }
 
@@ -437,8 +390,12 @@ TEST(S48Rules, Rule3_UndealtCardsAreHiddenFromEveryone) {
     const CardSet visible = CardsIn(t.s().view(s));
     EXPECT_FALSE(visible.intersects(undealt)) << "seat " << s;
     for (Seat o = 0; o < 4; ++o)
-      if (o != s) EXPECT_FALSE(visible.intersects(t.s().hand(o))) << s << " sees " << o;
-    if (s >= 0) EXPECT_TRUE(visible.contains_all(t.s().hand(s)));
+      if (o != s) {
+        EXPECT_FALSE(visible.intersects(t.s().hand(o))) << s << " sees " << o;
+      }
+    if (s >= 0) {
+      EXPECT_TRUE(visible.contains_all(t.s().hand(s)));
+    }
   }
   // Each player learns its hand through a private event.
   for (Seat s = 0; s < 4; ++s)
@@ -892,26 +849,7 @@ TEST(S48Record, BadDealsGiveClearErrors) {
 // of the 81 pairs) = 684. Then S1 leads one of 8 hearts, S2 must follow with one of its 4, and S0
 // (void) plays any of its 8.
 
-std::uint64_t Perft(const State& state, int depth) {
-  if (depth == 0) return 1;
-  const SeatSet actors = state.actors();
-  if (actors.empty()) return 1;
-  const Seat seat = actors.lowest();
-  MoveList<State::kMaxMoves> moves;
-  state.legal_moves(seat, moves);
-  if (depth == 1) return static_cast<std::uint64_t>(moves.size());
-  std::uint64_t total = 0;
-  for (Move m : moves) {
-    State next = state;
-    Status st = next.apply(seat, m, nullptr);
-    if (!st.ok()) {
-      ADD_FAILURE() << "a legal move was rejected: " << st.error;
-      continue;
-    }
-    total += Perft(next, depth - 1);
-  }
-  return total;
-}
+using testing_util::Perft;
 
 TEST(S48Perft, ThreePlayersRound1) {
   Table t("players=3", 0,

@@ -12,16 +12,12 @@
 #include "core/registry.h"
 #include "core/session.h"
 #include "games/all_games.h"
+#include "games/common/test_util.h"
 
 namespace cardroom::tadmur {
 namespace {
 
-std::vector<Card> cards(const std::string& text) {
-  std::string error;
-  auto parsed = parse_cards(text, {}, &error);
-  EXPECT_TRUE(parsed) << error;
-  return parsed ? *parsed : std::vector<Card>{};
-}
+std::vector<Card> cards(const std::string& text) { return testing_util::List(text); }
 
 // Layout "starter0 starter1 target0 target1"; listed cards go to the hands; the rest fill S0, then
 // S1, except ranks in avoid0 (to S1) and avoid1 (to S0).

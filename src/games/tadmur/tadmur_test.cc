@@ -26,6 +26,7 @@
 #include "core/registry.h"
 #include "core/session.h"
 #include "games/all_games.h"
+#include "games/common/test_util.h"
 
 namespace cardroom::tadmur {
 namespace {
@@ -33,20 +34,22 @@ namespace {
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
-std::vector<Card> List(std::string_view text) {
-  std::string error;
-  auto cards = parse_cards(text, {}, &error);
-  EXPECT_TRUE(cards.has_value()) << "bad cards in a test: " << text << ": " << error;
-  return cards.value_or(std::vector<Card>{});
+using testing_util::CardsIn;
+using testing_util::Contains;
+using testing_util::HasEvent;
+using testing_util::LegalTexts;
+using testing_util::List;
+using testing_util::Set;
+
+std::optional<Game> TryGame(const std::string& options, std::string* error) {
+  return testing_util::TryGame<Game>("tadmur", options, error);
+}
+
+Game MakeGame(const std::string& options) {
+  return testing_util::MakeGame<Game>("tadmur", options);
 }
 
 Card C(std::string_view text) { return List(text).at(0); }
-
-CardSet Set(std::string_view text) {
-  CardSet set;
-  for (Card c : List(text)) set.add(c);
-  return set;
-}
 
 int R(char rank) {
   for (int r = 0; r < kRanks; ++r)
@@ -85,54 +88,6 @@ Deal MakeDeal(const std::string& layout, const std::string& hand0, const std::st
   EXPECT_EQ(deal.hands[0].size(), 24u) << "a test deal does not fit";
   EXPECT_EQ(deal.hands[1].size(), 24u) << "a test deal does not fit";
   return deal;
-}
-
-std::optional<Game> TryGame(const std::string& options, std::string* error) {
-  auto parsed = parse_game_string("tadmur(" + options + ")", error);
-  if (!parsed) return std::nullopt;
-  auto values = OptionValues::parse(Game::option_specs(), parsed->options, error);
-  if (!values) return std::nullopt;
-  return Game::create(*values, error);
-}
-
-Game MakeGame(const std::string& options) {
-  std::string error;
-  auto game = TryGame(options, &error);
-  EXPECT_TRUE(game.has_value()) << options << ": " << error;
-  return game ? *game : Game(Config{});
-}
-
-std::vector<std::string> LegalTexts(const State& state, Seat seat) {
-  MoveList<State::kMaxMoves> moves;
-  state.legal_moves(seat, moves);
-  std::vector<std::string> out;
-  for (Move m : moves) out.push_back(state.move_text(m));
-  return out;
-}
-
-bool Contains(const std::vector<std::string>& list, const std::string& item) {
-  return std::find(list.begin(), list.end(), item) != list.end();
-}
-
-bool HasEvent(const std::vector<Event>& events, SeatSet visible_to, const std::string& text) {
-  for (const auto& e : events)
-    if (e.visible_to == visible_to && e.text == text) return true;
-  return false;
-}
-
-// Every card code found in the strings of a JSON document.
-CardSet CardsIn(const nlohmann::json& j) {
-  CardSet out;
-  if (j.is_string()) {
-    std::istringstream words(j.get<std::string>());
-    std::string w;
-    while (words >> w)
-      if (w.size() == 2)
-        if (auto c = parse_card(w)) out.add(*c);
-  } else if (j.is_array() || j.is_object()) {
-    for (const auto& item : j) out |= CardsIn(item);
-  }
-  return out;
 }
 
 // A match driven through the typed API with events on and an explicit deal.
@@ -1039,26 +994,7 @@ TEST(TadmurRecord, BadDealsGiveClearErrors) {
 // ---------------------------------------------------------------------------------------------
 // Perft
 
-std::uint64_t Perft(const State& state, int depth) {
-  if (depth == 0) return 1;
-  const SeatSet actors = state.actors();
-  if (actors.empty()) return 1;
-  const Seat seat = actors.lowest();
-  MoveList<State::kMaxMoves> moves;
-  state.legal_moves(seat, moves);
-  if (depth == 1) return static_cast<std::uint64_t>(moves.size());
-  std::uint64_t total = 0;
-  for (Move m : moves) {
-    State next = state;
-    Status st = next.apply(seat, m, nullptr);
-    if (!st.ok()) {
-      ADD_FAILURE() << "a legal move was rejected: " << st.error;
-      continue;
-    }
-    total += Perft(next, depth - 1);
-  }
-  return total;
-}
+using testing_util::Perft;
 
 // An independent model of the rules (default options), written from RULINGS 9.1 directly: hands
 // as rank counts per card, chains as end rank and spaces.

@@ -25,24 +25,25 @@
 #include "core/registry.h"
 #include "core/session.h"
 #include "games/all_games.h"
+#include "games/common/test_util.h"
 
 namespace cardroom::truc {
 namespace {
 
-std::vector<Card> List(std::string_view text) {
-  std::string error;
-  auto cards = parse_cards(text, {}, &error);
-  EXPECT_TRUE(cards.has_value()) << "bad cards in a test: " << text << ": " << error;
-  return cards.value_or(std::vector<Card>{});
+using testing_util::CardsIn;
+using testing_util::Contains;
+using testing_util::HasEvent;
+using testing_util::LegalTexts;
+using testing_util::List;
+using testing_util::Set;
+
+std::optional<Game> TryGame(const std::string& options, std::string* error) {
+  return testing_util::TryGame<Game>("truc", options, error);
 }
+
+Game MakeGame(const std::string& options) { return testing_util::MakeGame<Game>("truc", options); }
 
 Card C(std::string_view text) { return List(text).at(0); }
-
-CardSet Set(std::string_view text) {
-  CardSet set;
-  for (Card c : List(text)) set.add(c);
-  return set;
-}
 
 // An explicit deal: one hand per seat S0..S3 ("3S 2H 4C"); the pack is the rest.
 Deal MakeDeal(const std::vector<std::string>& hands) {
@@ -53,53 +54,6 @@ Deal MakeDeal(const std::vector<std::string>& hands) {
 
 // A filler deal for hands a test does not care about.
 Deal Filler() { return MakeDeal({"4S 5S 6S", "4H 5H 6H", "4D 5D 6D", "4C 5C 6C"}); }
-
-std::optional<Game> TryGame(const std::string& options, std::string* error) {
-  auto parsed = parse_game_string("truc(" + options + ")", error);
-  if (!parsed) return std::nullopt;
-  auto values = OptionValues::parse(Game::option_specs(), parsed->options, error);
-  if (!values) return std::nullopt;
-  return Game::create(*values, error);
-}
-
-Game MakeGame(const std::string& options) {
-  std::string error;
-  auto game = TryGame(options, &error);
-  EXPECT_TRUE(game.has_value()) << options << ": " << error;
-  return game ? *game : Game(Config{});
-}
-
-std::vector<std::string> LegalTexts(const State& state, Seat seat) {
-  MoveList<State::kMaxMoves> moves;
-  state.legal_moves(seat, moves);
-  std::vector<std::string> out;
-  for (Move m : moves) out.push_back(state.move_text(m));
-  return out;
-}
-
-bool Contains(const std::vector<std::string>& list, const std::string& item) {
-  return std::find(list.begin(), list.end(), item) != list.end();
-}
-
-bool HasEvent(const std::vector<Event>& events, SeatSet visible_to, const std::string& text) {
-  for (const auto& e : events)
-    if (e.visible_to == visible_to && e.text == text) return true;
-  return false;
-}
-
-CardSet CardsIn(const nlohmann::json& j) {
-  CardSet out;
-  if (j.is_string()) {
-    std::istringstream words(j.get<std::string>());
-    std::string w;
-    while (words >> w)
-      if (w.size() == 2)
-        if (auto c = parse_card(w)) out.add(*c);
-  } else if (j.is_array() || j.is_object()) {
-    for (const auto& item : j) out |= CardsIn(item);
-  }
-  return out;
-}
 
 // How a test table opens. Every hand, the first included, opens with the cut offered to the
 // dealer's left (rule 4). Most tests want a hand in play, so by default the table takes that cut,
@@ -952,26 +906,7 @@ TEST(TrucRecord, CheckedInRecordFileMatches) {
 
 // Moves are applied with the table's explicit deals (no events), so a cut or a deal choice deals
 // the next given deal.
-std::uint64_t Perft(const State& state, int depth, const ApplyContext* ctx) {
-  if (depth == 0) return 1;
-  const SeatSet actors = state.actors();
-  if (actors.empty()) return 1;
-  const Seat seat = actors.lowest();
-  MoveList<State::kMaxMoves> moves;
-  state.legal_moves(seat, moves);
-  if (depth == 1) return static_cast<std::uint64_t>(moves.size());
-  std::uint64_t total = 0;
-  for (Move m : moves) {
-    State next = state;
-    Status st = next.apply(seat, m, ctx);
-    if (!st.ok()) {
-      ADD_FAILURE() << "a legal move was rejected: " << st.error;
-      continue;
-    }
-    total += Perft(next, depth - 1, ctx);
-  }
-  return total;
-}
+using testing_util::Perft;
 
 const Deal kPerftDeal = MakeDeal({"2D 5D 6D", "KH 5H 6H", "5S 4D 6S", "3C 5C 6C"});
 

@@ -1,0 +1,203 @@
+// Helpers shared by the per-game tests (src/games/*/*_test.cc): readable card strings to cards,
+// typed games from option strings, legal-move texts, views and events, and the common plumbing of
+// the bot tests (sessions, typed state out of a Session, heuristic moves, legality sweeps).
+// Header-only; include it only from tests (it uses gtest).
+#ifndef CARDROOM_GAMES_COMMON_TEST_UTIL_H_
+#define CARDROOM_GAMES_COMMON_TEST_UTIL_H_
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "core/any_game.h"
+#include "core/cards.h"
+#include "core/game.h"
+#include "core/options.h"
+#include "core/registry.h"
+#include "core/rng.h"
+#include "core/session.h"
+#include "games/all_games.h"
+
+namespace cardroom::testing_util {
+
+// --- cards -------------------------------------------------------------------------------------
+
+// "AS KS QS" -> cards; a bad string is a test failure (and gives no cards).
+inline std::vector<Card> List(std::string_view text, CardNames names = {}) {
+  std::string error;
+  auto cards = parse_cards(text, names, &error);
+  EXPECT_TRUE(cards.has_value()) << "bad cards in a test: " << text << ": " << error;
+  return cards.value_or(std::vector<Card>{});
+}
+
+inline CardSet Set(std::string_view text, CardNames names = {}) {
+  CardSet set;
+  for (Card c : List(text, names)) set.add(c);
+  return set;
+}
+
+// Every card code found in the strings of a JSON document (views, summaries).
+inline CardSet CardsIn(const nlohmann::json& j, CardNames names = {}) {
+  CardSet out;
+  if (j.is_string()) {
+    std::istringstream words(j.get<std::string>());
+    std::string w;
+    while (words >> w)
+      if (w.size() == 2)
+        if (auto c = parse_card(w, names)) out.add(*c);
+  } else if (j.is_array() || j.is_object()) {
+    for (const auto& item : j) out |= CardsIn(item, names);
+  }
+  return out;
+}
+
+// --- typed games and states --------------------------------------------------------------------
+
+// The typed game `G` for "name(options)"; nullopt (and `error`) if the options are bad.
+template <class G>
+std::optional<G> TryGame(const std::string& name, const std::string& options, std::string* error) {
+  auto parsed = parse_game_string(name + "(" + options + ")", error);
+  if (!parsed) return std::nullopt;
+  auto values = OptionValues::parse(G::option_specs(), parsed->options, error);
+  if (!values) return std::nullopt;
+  return G::create(*values, error);
+}
+
+// As TryGame, but bad options are a test failure (and give the default game).
+template <class G>
+G MakeGame(const std::string& name, const std::string& options) {
+  using Config = std::decay_t<decltype(std::declval<const G&>().config())>;
+  std::string error;
+  auto game = TryGame<G>(name, options, &error);
+  EXPECT_TRUE(game.has_value()) << options << ": " << error;
+  return game ? *game : G(Config{});
+}
+
+// The texts of `seat`'s legal moves, in the game's order.
+template <class S>
+std::vector<std::string> LegalTexts(const S& state, Seat seat) {
+  MoveList<S::kMaxMoves> moves;
+  state.legal_moves(seat, moves);
+  std::vector<std::string> out;
+  for (Move m : moves) out.push_back(state.move_text(m));
+  return out;
+}
+
+// Every view: each seat's and the spectator's (for "nothing changed" checks).
+template <class S>
+std::vector<std::string> AllViews(const S& state) {
+  std::vector<std::string> out;
+  for (Seat s = kSpectator; s < state.num_seats(); ++s) out.push_back(state.view(s).dump());
+  return out;
+}
+
+inline bool HasEvent(const std::vector<Event>& events, SeatSet visible_to,
+                     const std::string& text) {
+  for (const auto& e : events)
+    if (e.visible_to == visible_to && e.text == text) return true;
+  return false;
+}
+
+inline bool Contains(const std::vector<std::string>& list, const std::string& item) {
+  return std::find(list.begin(), list.end(), item) != list.end();
+}
+
+// The number of legal move sequences of `depth` moves from `state` (the lowest actor moves first
+// in simultaneous phases); a rejected legal move is a test failure.
+template <class S>
+std::uint64_t Perft(const S& state, int depth, const ApplyContext* ctx = nullptr) {
+  if (depth == 0) return 1;
+  const SeatSet actors = state.actors();
+  if (actors.empty()) return 1;
+  const Seat seat = actors.lowest();
+  MoveList<S::kMaxMoves> moves;
+  state.legal_moves(seat, moves);
+  if (depth == 1) return static_cast<std::uint64_t>(moves.size());
+  std::uint64_t total = 0;
+  for (Move m : moves) {
+    S next = state;
+    Status st = next.apply(seat, m, ctx);
+    if (!st.ok()) {
+      ADD_FAILURE() << "a legal move was rejected: " << st.error;
+      continue;
+    }
+    total += Perft(next, depth - 1, ctx);
+  }
+  return total;
+}
+
+// --- sessions and bots -------------------------------------------------------------------------
+
+// The typed state of game `G` inside a Session.
+template <class G>
+const auto& TypedState(const Session& session) {
+  return dynamic_cast<const StateAdapter<G>&>(session.state()).state();
+}
+
+// Plays a move by its text; a rejection is a fatal test failure.
+inline void PlayText(Session& session, Seat seat, const std::string& text) {
+  std::string error;
+  ASSERT_TRUE(session.play(seat, text, &error)) << seat << " " << text << ": " << error;
+}
+
+// The heuristic's move for `seat`, through the same path as every match (it sees a resample).
+inline Move HeuristicMove(const Session& session, Seat seat, std::uint64_t seed = 3) {
+  Rng rng(seed);
+  auto move = session.state().bot_move("heuristic", seat, rng);
+  EXPECT_TRUE(move);
+  return move ? *move : Move{};
+}
+
+// Plays `matches` matches of `game_string`, every other one heuristic-only and the rest mixing in
+// the random player, checking each bot move is legal and each match ends within `max_moves`.
+inline void ExpectLegalMatches(const std::string& game_string, int matches, int max_moves) {
+  register_all_games();
+  std::string error;
+  auto game = load_game(game_string, &error);
+  ASSERT_TRUE(game) << error;
+  for (int i = 0; i < matches; ++i) {
+    auto state = game->new_match(1000 + i, -1, nullptr);
+    Rng rng(77 + i);
+    int moves = 0;
+    while (!state->over()) {
+      Seat seat = state->actors().lowest();
+      const bool heuristic = i % 2 == 0 || (seat + i) % 2 == 0;
+      auto move = state->bot_move(heuristic ? "heuristic" : "random", seat, rng);
+      ASSERT_TRUE(move) << game_string << " match " << i;
+      auto legal = state->legal_moves(seat);
+      ASSERT_NE(std::find(legal.begin(), legal.end(), *move), legal.end())
+          << game_string << " match " << i << ": illegal " << state->move_text(*move);
+      ASSERT_TRUE(state->apply(seat, *move, nullptr).ok());
+      ASSERT_LT(++moves, max_moves) << "match does not end";
+    }
+  }
+}
+
+// The moves of one whole match (seed 42, random first dealer) played by the heuristic in every
+// seat with one Rng (seed 9); `game` is a loaded game (e.g. from load_game).
+template <class AnyGameT>
+std::vector<Move> HeuristicSelfPlay(const AnyGameT& game) {
+  auto state = game.new_match(42, -1, nullptr);
+  Rng rng(9);
+  std::vector<Move> moves;
+  while (!state->over()) {
+    Seat seat = state->actors().lowest();
+    auto move = state->bot_move("heuristic", seat, rng);
+    moves.push_back(*move);
+    state->apply(seat, *move, nullptr);
+  }
+  return moves;
+}
+
+}  // namespace cardroom::testing_util
+
+#endif  // CARDROOM_GAMES_COMMON_TEST_UTIL_H_
