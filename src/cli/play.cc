@@ -5,7 +5,7 @@
 // richer table; any field a view lacks is simply not shown.
 //
 // Hidden information: the person at seat S is shown only view(S) and the events visible to S.
-// Computer players move through AnyState::bot_move, which hands them resample(seat) only.
+// Computer players are players of the registry (bots/registry.h): they see only their seat.
 //
 // Input (one line per answer): a number from the list, or the move's text (`bid 2`, `give 7C 9S`,
 // `play TD`, lower case, `10` for T, suit symbols); when every choice is `<verb> <number>` (bids)
@@ -30,6 +30,7 @@
 #include <thread>
 #include <vector>
 
+#include "bots/registry.h"
 #include "cli/commands.h"
 #include "cli/terminal.h"
 #include "core/registry.h"
@@ -149,6 +150,7 @@ class TerminalGame {
   std::size_t events_shown_ = 0;
   std::size_t rounds_shown_ = 0;
   bool human_moved_ = false;  // real-time games: the person and the computers take turns
+  std::vector<std::unique_ptr<Player>> bots_ = std::vector<std::unique_ptr<Player>>(kMaxSeats);
 };
 
 std::string TerminalGame::seat_label(Seat s) const {
@@ -191,17 +193,17 @@ void TerminalGame::print_intro(bool resumed) {
     const auto& events = session_.events();
     std::size_t from = 0;
     for (std::size_t i = 0; i < events.size(); ++i)
-      if (events[i].visible_to.contains(seat_) && events[i].text.starts_with("round ")) from = i;
-    if (!session_.rounds().empty()) show_score_sheet();
+      if (events[i].visible_to_seat(seat_) && events[i].kind == EventKind::kRoundStart) from = i;
+    if (!session_.rounds(seat_).empty()) show_score_sheet();
     for (std::size_t i = from; i < events.size(); ++i)
-      if (events[i].visible_to.contains(seat_)) print_event(events[i]);
+      if (events[i].visible_to_seat(seat_)) print_event(events[i]);
     events_shown_ = events.size();
-    rounds_shown_ = session_.rounds().size();
+    rounds_shown_ = session_.rounds(seat_).size();
   }
 }
 
 void TerminalGame::print_event(const Event& e) {
-  if (e.text.starts_with("round ")) {
+  if (e.kind == EventKind::kRoundStart) {
     std::string title = e.text;
     if (!title.empty()) title[0] = static_cast<char>(std::toupper(title[0]));
     print_rule(title);
@@ -229,31 +231,31 @@ void TerminalGame::print_event(const Event& e) {
     }
     text = out;
   }
-  bool important = e.text.starts_with("trick ") || e.text.starts_with("game over") ||
-                   e.text.starts_with("anti-trump");
+  bool important = e.kind == EventKind::kTrick || e.kind == EventKind::kGameOver ||
+                   (e.kind == EventKind::kTrump && e.label && std::string(e.label) == "anti-trump");
   std::cout << (interactive_ || style_.unicode ? "  " : "")
             << (important ? paint(text, Paint::kBold, style_) : text) << "\n";
 }
 
 void TerminalGame::flush_events() {
   const auto& events = session_.events();
-  const bool new_round = session_.rounds().size() > rounds_shown_;
+  const bool new_round = session_.rounds(seat_).size() > rounds_shown_;
   // When a round ends, its results come first, then the score sheet, then the next deal.
   std::size_t split = events.size();
   if (new_round)
     for (std::size_t i = events_shown_; i < events.size(); ++i)
-      if (events[i].text.starts_with("round ")) {
+      if (events[i].kind == EventKind::kRoundStart) {
         split = i;
         break;
       }
   for (std::size_t i = events_shown_; i < split; ++i)
-    if (events[i].visible_to.contains(seat_)) print_event(events[i]);
+    if (events[i].visible_to_seat(seat_)) print_event(events[i]);
   if (new_round) {
-    rounds_shown_ = session_.rounds().size();
+    rounds_shown_ = session_.rounds(seat_).size();
     show_score_sheet();
   }
   for (std::size_t i = split; i < events.size(); ++i)
-    if (events[i].visible_to.contains(seat_)) print_event(events[i]);
+    if (events[i].visible_to_seat(seat_)) print_event(events[i]);
   events_shown_ = events.size();
 }
 
@@ -603,7 +605,7 @@ void TerminalGame::show_hint() {
     std::cout << "No hint: this game has no computer player but random.\n";
     return;
   }
-  auto m = state().bot_move(hint_bot_, seat_, hint_rng_);
+  auto m = SeatAccess(state(), seat_).game_player_move(hint_bot_, hint_rng_);
   if (!m) {
     std::cout << "No hint right now.\n";
     return;
@@ -638,7 +640,7 @@ void TerminalGame::show_last_trick() {
 void TerminalGame::show_score_sheet() {
   constexpr int kMissing = std::numeric_limits<int>::min();  // points may be negative (S48)
   const int n = seats();
-  const auto& rounds = session_.rounds();
+  const auto& rounds = session_.rounds(seat_);
   Teams teams = session_.game().teams();
   std::cout << "\n"
             << paint("Score sheet", Paint::kBold, style_)
@@ -765,15 +767,19 @@ bool TerminalGame::bot_turn(std::string* error) {
   if (state().mode() != ActorMode::kRealTime && !bots.empty()) bots.resize(1);
   for (Seat s : bots) {
     if (!state().actors().contains(s)) continue;
-    auto m = state().bot_move(opponents_, s, bot_rng_);
-    std::string why;
-    if (!m || !session_.play(s, *m, &why)) {
-      // A computer player should never fail; fall back to a random legal move.
-      m = state().bot_move("random", s, bot_rng_);
-      if (!m || !session_.play(s, *m, &why)) {
-        *error = "computer player at " + seat_name(s) + " could not move: " + why;
+    if (!bots_[s]) {
+      std::string why;
+      bots_[s] = load_player(opponents_, session_.game(), &why);
+      if (!bots_[s]) {
+        *error = why;
         return false;
       }
+    }
+    Decision d = bots_[s]->decide(SeatAccess(state(), s), bot_rng_);
+    std::string why;
+    if (!session_.play(s, d.move, &why)) {
+      *error = "computer player at " + seat_name(s) + " could not move: " + why;
+      return false;
     }
     if (state().mode() == ActorMode::kTurn && interactive_ && style_.unicode) {
       flush_events();
@@ -935,13 +941,8 @@ void add_play_command(CLI::App& app, Context& ctx) {
     if (seat < 0 || seat >= n)
       return fail(ctx, "--seat " + std::to_string(seat) + ": this table has seats 0.." +
                            std::to_string(n - 1));
-    auto bots = session->game().bot_names();
-    if (std::find(bots.begin(), bots.end(), opponents) == bots.end()) {
-      std::string list;
-      for (const auto& b : bots) list += (list.empty() ? "" : ", ") + b;
-      return fail(ctx, "--opponents " + opponents + ": " + std::string(session->game().name()) +
-                           " has computer players " + list);
-    }
+    if (!load_player(opponents, session->game(), &error))
+      return fail(ctx, "--opponents " + opponents + ": " + error);
     std::string path = save.empty() ? "cardroom-" + std::string(session->game().name()) + "-" +
                                           std::to_string(session->seed()) + ".json"
                                     : save;

@@ -1,6 +1,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "bots/registry.h"
 #include "cli/commands.h"
 #include "core/registry.h"
 #include "match/simulate.h"
@@ -43,9 +44,7 @@ void add_sim_command(CLI::App& app, Context& ctx) {
     config.seed = seed;
     config.threads = threads;
     config.rotate = !no_rotate;
-    std::stringstream list(bots);
-    for (std::string b; std::getline(list, b, ',');)
-      if (!b.empty()) config.bots.push_back(b);
+    config.bots = split_player_list(bots);
     SimResult result;
     bool ok = simulate(*game, config, &result, &error, [](std::uint64_t done, std::uint64_t total) {
       std::cerr << "\r" << done << "/" << total << " matches" << std::flush;

@@ -1,8 +1,10 @@
-// Type-erased games and states for the CLI, the server and tests that range over every game.
+// Type-erased games and states for the CLI, the match runner, the server and tests that range over
+// every game.
 //
 // `GameAdapter<G>` wraps a concrete game; hot loops (`random_playouts`) run on the concrete State
-// inside one virtual call. Computer players are plain functions of a *belief state*: the adapter
-// hands them `resample(seat, rng)`, never the true state, so no bot can cheat even by mistake.
+// inside one virtual call. A game's own computer players (its heuristic) are plain functions of a
+// *belief state*: `bot_move` hands them `resample(seat, rng)`, never the true state, so no bot can
+// cheat even by mistake. Players reach a state only through bots/player.h's SeatAccess.
 #pragma once
 
 #include <functional>
@@ -35,10 +37,13 @@ class AnyGame {
   virtual int num_seats() const = 0;
   virtual Teams teams() const = 0;
   virtual CardNames card_names() const = 0;
+  // One seat plays against the house: a finished match may have no winner (XGame::kAgainstHouse).
+  virtual bool against_house() const = 0;
   virtual std::unique_ptr<AnyState> new_match(std::uint64_t seed, int first_dealer,
                                               const ApplyContext* ctx) const = 0;
   virtual std::string validate_deal(const Deal& deal) const = 0;
-  // Computer players this game offers; "random" is always first.
+  // Computer players this game offers by name: "random" first, then the game's own (heuristic).
+  // The player registry (bots/registry.h) adds game-independent players and options.
   virtual std::vector<std::string> bot_names() const = 0;
   // Plays `matches` random matches with seeds seed, seed+1, ...; no events, no allocation per move.
   virtual PlayoutStats random_playouts(int matches, std::uint64_t seed) const = 0;
@@ -54,11 +59,16 @@ class AnyState {
   virtual ActorMode mode() const = 0;
   virtual SeatSet actors() const = 0;
   virtual std::vector<Move> legal_moves(Seat seat) const = 0;
+  // A legal move of `seat` drawn uniformly with `rng` (nullopt if it may not move); no heap.
+  virtual std::optional<Move> random_legal_move(Seat seat, Rng& rng) const = 0;
   virtual Status apply(Seat seat, Move move, const ApplyContext* ctx) = 0;
+  // Moves applied so far in the match: the view envelope's "seq".
+  virtual std::uint64_t seq() const = 0;
   virtual bool over() const = 0;
   virtual int score(Seat seat) const = 0;
   virtual int team_score(int team) const = 0;
   virtual SeatSet winners() const = 0;
+  // The game's view with "seq" added.
   virtual nlohmann::json view(Seat seat) const = 0;
   virtual std::unique_ptr<AnyState> resample(Seat observer, Rng& rng) const = 0;
   virtual std::string move_text(Move move) const = 0;
@@ -66,10 +76,12 @@ class AnyState {
                                          std::string* error) const = 0;
   virtual int deals_dealt() const = 0;
   virtual int rounds_completed() const = 0;
-  virtual nlohmann::json last_round() const = 0;
+  virtual nlohmann::json last_round(Seat seat) const = 0;
+  virtual std::vector<Pile> piles() const = 0;
   virtual const char* check() const = 0;
-  // The move computer player `bot` makes for `seat`; the bot sees only resample(seat, rng).
-  // Returns nullopt if there is no such bot or the seat may not move.
+  // The move the game's computer player `bot` (a name of bot_names()) makes for `seat`: "random"
+  // draws a legal move, the game's own players see only resample(seat, rng). Nullopt if the game
+  // has no such player or the seat may not move. Players call it through SeatAccess.
   virtual std::optional<Move> bot_move(std::string_view bot, Seat seat, Rng& rng) const = 0;
 };
 
@@ -86,8 +98,21 @@ Move random_legal_move(const S& state, Seat seat, Rng& rng) {
   return moves[static_cast<int>(rng.below(static_cast<std::uint32_t>(moves.size())))];
 }
 
-// One random playout from `state` to the end; returns the number of moves made. Simultaneous and
-// real-time phases are played lowest actor first.
+// The seat that moves next in a random playout: the only actor; in a simultaneous phase the lowest
+// (submissions are hidden, so the order decides nothing); in a real-time phase one drawn at random,
+// so that no seat wins a race by its number.
+template <GameState S>
+Seat playout_actor(const S& state, SeatSet actors, Rng& rng) {
+  if (actors.size() > 1 && state.mode() == ActorMode::kRealTime) {
+    int k = static_cast<int>(rng.below(static_cast<std::uint32_t>(actors.size())));
+    std::uint32_t bits = actors.bits();
+    while (k-- > 0) bits &= bits - 1;
+    return std::countr_zero(bits);
+  }
+  return actors.lowest();
+}
+
+// One random playout from `state` to the end; returns the number of moves made.
 template <GameState S>
 std::uint64_t random_playout(S& state, Rng& rng) {
   std::uint64_t moves_made = 0;
@@ -95,7 +120,7 @@ std::uint64_t random_playout(S& state, Rng& rng) {
   for (;;) {
     SeatSet actors = state.actors();
     if (actors.empty()) break;
-    Seat seat = actors.lowest();
+    Seat seat = playout_actor(state, actors, rng);
     moves.clear();
     state.legal_moves(seat, moves);
     Move m = moves[static_cast<int>(rng.below(static_cast<std::uint32_t>(moves.size())))];
@@ -105,20 +130,27 @@ std::uint64_t random_playout(S& state, Rng& rng) {
   return moves_made;
 }
 
+// The concrete state behind an AnyState, for code written for one game (its tests, its players).
+template <class S>
+class TypedState : public AnyState {
+ public:
+  virtual const S& state() const = 0;
+};
+
 template <class G>
-class StateAdapter final : public AnyState {
+class StateAdapter final : public TypedState<typename G::State> {
  public:
   using S = typename G::State;
-  StateAdapter(S state, const std::vector<BotEntry<S>>* bots)
-      : state_(std::move(state)), bots_(bots) {}
-  const S& state() const { return state_; }
+  StateAdapter(S state, const std::vector<BotEntry<S>>* bots, std::uint64_t seq = 0)
+      : state_(std::move(state)), bots_(bots), seq_(seq) {}
+  const S& state() const override { return state_; }
 
   std::unique_ptr<AnyState> clone() const override {
-    return std::make_unique<StateAdapter>(state_, bots_);
+    return std::make_unique<StateAdapter>(state_, bots_, seq_);
   }
   bool equals(const AnyState& other) const override {
     auto* o = dynamic_cast<const StateAdapter*>(&other);
-    return o && o->state_ == state_;
+    return o && o->state_ == state_ && o->seq_ == seq_;
   }
   int num_seats() const override { return state_.num_seats(); }
   ActorMode mode() const override { return state_.mode(); }
@@ -128,16 +160,32 @@ class StateAdapter final : public AnyState {
     state_.legal_moves(seat, moves);
     return {moves.begin(), moves.end()};
   }
-  Status apply(Seat seat, Move move, const ApplyContext* ctx) override {
-    return state_.apply(seat, move, ctx);
+  std::optional<Move> random_legal_move(Seat seat, Rng& rng) const override {
+    MoveList<S::kMaxMoves> moves;
+    state_.legal_moves(seat, moves);
+    if (moves.empty()) return std::nullopt;
+    return moves[static_cast<int>(rng.below(static_cast<std::uint32_t>(moves.size())))];
   }
+  Status apply(Seat seat, Move move, const ApplyContext* ctx) override {
+    Status st = state_.apply(seat, move, ctx);
+    if (st.ok()) {
+      ++seq_;
+      CARDROOM_ASSERT(state_.check() == nullptr, "a move broke the state's invariants (check())");
+    }
+    return st;
+  }
+  std::uint64_t seq() const override { return seq_; }
   bool over() const override { return state_.over(); }
   int score(Seat seat) const override { return state_.score(seat); }
   int team_score(int team) const override { return state_.team_score(team); }
   SeatSet winners() const override { return state_.winners(); }
-  nlohmann::json view(Seat seat) const override { return state_.view(seat); }
+  nlohmann::json view(Seat seat) const override {
+    nlohmann::json v = state_.view(seat);
+    v["seq"] = seq_;
+    return v;
+  }
   std::unique_ptr<AnyState> resample(Seat observer, Rng& rng) const override {
-    return std::make_unique<StateAdapter>(state_.resample(observer, rng), bots_);
+    return std::make_unique<StateAdapter>(state_.resample(observer, rng), bots_, seq_);
   }
   std::string move_text(Move move) const override { return state_.move_text(move); }
   std::optional<Move> parse_move(Seat seat, std::string_view text,
@@ -146,11 +194,12 @@ class StateAdapter final : public AnyState {
   }
   int deals_dealt() const override { return state_.deals_dealt(); }
   int rounds_completed() const override { return state_.rounds_completed(); }
-  nlohmann::json last_round() const override { return state_.last_round(); }
+  nlohmann::json last_round(Seat seat) const override { return state_.last_round(seat); }
+  std::vector<Pile> piles() const override { return state_.piles(); }
   const char* check() const override { return state_.check(); }
   std::optional<Move> bot_move(std::string_view bot, Seat seat, Rng& rng) const override {
     if (!state_.actors().contains(seat)) return std::nullopt;
-    if (bot == "random") return random_legal_move(state_, seat, rng);
+    if (bot == "random") return random_legal_move(seat, rng);
     for (const auto& entry : *bots_)
       if (entry.name == bot) {
         S belief = state_.resample(seat, rng);
@@ -162,6 +211,7 @@ class StateAdapter final : public AnyState {
  private:
   S state_;
   const std::vector<BotEntry<S>>* bots_;
+  std::uint64_t seq_ = 0;
 };
 
 template <class G>
@@ -177,6 +227,12 @@ class GameAdapter final : public AnyGame {
   int num_seats() const override { return game_.num_seats(); }
   Teams teams() const override { return game_.teams(); }
   CardNames card_names() const override { return game_.card_names(); }
+  bool against_house() const override {
+    if constexpr (requires { G::kAgainstHouse; })
+      return G::kAgainstHouse;
+    else
+      return false;
+  }
   std::unique_ptr<AnyState> new_match(std::uint64_t seed, int first_dealer,
                                       const ApplyContext* ctx) const override {
     return std::make_unique<StateAdapter<G>>(game_.new_match(seed, first_dealer, ctx), bots_);

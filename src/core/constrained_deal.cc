@@ -5,19 +5,20 @@
 namespace cardroom {
 namespace {
 
-constexpr int kMaxSlots = 16;
 constexpr int kRejectionTries = 64;
+constexpr int kMaxItems = 256;
 
-struct Matcher {
+// The deal of `n` items (cards, possibly repeated) to slots; slot_of[i] receives item i's slot.
+struct ItemDeal {
   std::span<const DealSlot> slots;
-  std::array<Card, 64> cards{};
+  std::array<Card, kMaxItems> cards{};
   int n = 0;
-  std::array<int, 64> slot_of{};  // per card index
-  std::array<int, kMaxSlots> load{};
-  std::array<bool, kMaxSlots> visited{};
-  std::array<int, kMaxSlots> order{};
+  std::array<int, kMaxItems> slot_of{};
+  std::array<int, kMaxDealSlots> load{};
+  std::array<bool, kMaxDealSlots> visited{};
+  std::array<int, kMaxDealSlots> order{};
 
-  // Tries to place card i, displacing others along an augmenting path.
+  // Tries to place item i, displacing others along an augmenting path.
   bool place(int i) {
     for (int k = 0; k < static_cast<int>(slots.size()); ++k) {
       int j = order[k];
@@ -43,67 +44,104 @@ struct Matcher {
     }
     return false;
   }
+
+  // Fills slot_of; false if no assignment exists.
+  bool run(Rng& rng) {
+    const int num_slots = static_cast<int>(slots.size());
+    // 1. Rejection sampling: exact uniform distribution over valid deals.
+    for (int attempt = 0; attempt < kRejectionTries; ++attempt) {
+      rng.shuffle(cards.data(), n);
+      int pos = 0;
+      bool ok = true;
+      for (int j = 0; j < num_slots && ok; ++j)
+        for (int k = 0; k < slots[j].count; ++k) {
+          if (!slots[j].allowed.contains(cards[pos])) {
+            ok = false;
+            break;
+          }
+          slot_of[pos++] = j;
+        }
+      if (ok) return true;
+    }
+    // 2. Augmenting-path assignment in random order, then random allowed swaps to mix.
+    rng.shuffle(cards.data(), n);
+    slot_of.fill(-1);
+    load.fill(0);
+    for (int j = 0; j < num_slots; ++j) order[j] = j;
+    for (int i = 0; i < n; ++i) {
+      rng.shuffle(order.data(), num_slots);
+      visited.fill(false);
+      if (!place(i)) return false;
+    }
+    for (int step = 0; step < 8 * n; ++step) {
+      int a = static_cast<int>(rng.below(static_cast<std::uint32_t>(n)));
+      int b = static_cast<int>(rng.below(static_cast<std::uint32_t>(n)));
+      int sa = slot_of[a], sb = slot_of[b];
+      if (sa == sb) continue;
+      if (slots[sb].allowed.contains(cards[a]) && slots[sa].allowed.contains(cards[b])) {
+        slot_of[a] = sb;
+        slot_of[b] = sa;
+      }
+    }
+    return true;
+  }
 };
+
+bool sizes_fit(std::span<const DealSlot> slots, int cards) {
+  if (slots.size() > static_cast<std::size_t>(kMaxDealSlots) || cards > kMaxItems) return false;
+  int total = 0;
+  for (const auto& s : slots) {
+    if (s.count < 0) return false;
+    total += s.count;
+  }
+  return total == cards;
+}
 
 }  // namespace
 
 bool deal_constrained(CardSet pool, std::span<const DealSlot> slots, std::span<CardSet> out,
                       Rng& rng) {
-  const int num_slots = static_cast<int>(slots.size());
-  if (num_slots > kMaxSlots) return false;
-  std::array<Card, 64> cards{};
-  int n = 0;
-  for (Card c : pool) cards[n++] = c;
-  int total = 0;
-  for (const auto& s : slots) total += s.count;
-  if (total != n) return false;
-
-  // 1. Rejection sampling: exact uniform distribution over valid deals.
-  for (int attempt = 0; attempt < kRejectionTries; ++attempt) {
-    rng.shuffle(cards.data(), n);
-    int pos = 0;
-    bool ok = true;
-    for (int j = 0; j < num_slots && ok; ++j) {
-      CardSet got;
-      for (int k = 0; k < slots[j].count; ++k) {
-        Card c = cards[pos++];
-        if (!slots[j].allowed.contains(c)) {
-          ok = false;
-          break;
-        }
-        got.add(c);
-      }
-      out[j] = got;
-    }
-    if (ok) return true;
-  }
-
-  // 2. Augmenting-path assignment in random order, then random allowed swaps to mix.
-  Matcher m;
-  m.slots = slots;
-  m.n = n;
-  m.cards = cards;
-  rng.shuffle(m.cards.data(), n);
-  m.slot_of.fill(-1);
-  for (int j = 0; j < num_slots; ++j) m.order[j] = j;
-  for (int i = 0; i < n; ++i) {
-    rng.shuffle(m.order.data(), num_slots);
-    m.visited.fill(false);
-    if (!m.place(i)) return false;
-  }
-  for (int step = 0; step < 8 * n; ++step) {
-    int a = static_cast<int>(rng.below(static_cast<std::uint32_t>(n)));
-    int b = static_cast<int>(rng.below(static_cast<std::uint32_t>(n)));
-    int sa = m.slot_of[a], sb = m.slot_of[b];
-    if (sa == sb) continue;
-    if (slots[sb].allowed.contains(m.cards[a]) && slots[sa].allowed.contains(m.cards[b])) {
-      m.slot_of[a] = sb;
-      m.slot_of[b] = sa;
-    }
-  }
-  for (int j = 0; j < num_slots; ++j) out[j] = CardSet();
-  for (int i = 0; i < n; ++i) out[m.slot_of[i]].add(m.cards[i]);
+  ItemDeal deal;
+  deal.slots = slots;
+  for (Card c : pool) deal.cards[deal.n++] = c;
+  if (!sizes_fit(slots, deal.n) || out.size() < slots.size()) return false;
+  if (!deal.run(rng)) return false;
+  for (std::size_t j = 0; j < slots.size(); ++j) out[j] = CardSet();
+  for (int i = 0; i < deal.n; ++i) out[deal.slot_of[i]].add(deal.cards[i]);
   return true;
+}
+
+bool deal_constrained(const CardMultiset& pool, std::span<const DealSlot> slots,
+                      std::span<CardMultiset> out, Rng& rng) {
+  ItemDeal deal;
+  deal.slots = slots;
+  if (pool.size() > kMaxItems) return false;
+  for (Card c : pool.to_vector()) deal.cards[deal.n++] = c;
+  if (!sizes_fit(slots, deal.n) || out.size() < slots.size()) return false;
+  if (!deal.run(rng)) return false;
+  for (std::size_t j = 0; j < slots.size(); ++j) out[j] = CardMultiset();
+  for (int i = 0; i < deal.n; ++i) out[deal.slot_of[i]].add(deal.cards[i]);
+  return true;
+}
+
+bool redeal_hidden(std::span<const HiddenPlace> places, Rng& rng) {
+  std::array<DealSlot, kMaxDealSlots> slots{};
+  std::array<CardSet, kMaxDealSlots> dealt{};
+  CardSet pool;
+  bool fits = places.size() <= static_cast<std::size_t>(kMaxDealSlots);
+  for (std::size_t i = 0; i < places.size() && fits; ++i) {
+    const HiddenPlace& p = places[i];
+    fits = p.cards->contains_all(p.known);
+    pool |= *p.cards - p.known;
+    slots[i] = DealSlot{p.cards->size() - p.known.size(), p.allowed};
+  }
+  if (fits &&
+      deal_constrained(pool, {slots.data(), places.size()}, {dealt.data(), places.size()}, rng)) {
+    for (std::size_t i = 0; i < places.size(); ++i) *places[i].cards = dealt[i] | places[i].known;
+    return true;
+  }
+  for (const HiddenPlace& p : places) *p.cards &= p.known;
+  return false;
 }
 
 }  // namespace cardroom

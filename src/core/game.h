@@ -1,13 +1,14 @@
-// The game API: the contract every Cardroom game implements.
+// The game API: the contract every Cardroom game implements. This header is the spec.
 //
 // A game is two concrete types, no virtual calls:
 //
 //   class XGame   immutable rules plus validated options (`reds(players=4,partnership=true)`).
 //   class XState  one whole match: all rounds and running scores, a plain copyable value.
 //
-// Generic code (random playouts, bots, the conformance suite, the benchmark) is templated over
-// them; `core/any_game.h` wraps them in a type-erased handle for the CLI and (later) the server.
-// The concept `GameState` below lists what a state must offer; each item's contract is here.
+// Generic code (random playouts, players, the conformance suite, the benchmark) is templated over
+// them; `core/any_game.h` wraps them in a type-erased handle for the CLI, the match runner and
+// (later) the server and Python. The concept `GameState` below lists what a state must offer; each
+// item's contract is here.
 //
 // XGame must provide:
 //   using State = XState;
@@ -23,16 +24,56 @@
 //                                 deal happens here (ctx may supply it, see Deal)
 //   std::string validate_deal(const Deal&) const;            "" if the explicit deal is usable
 //   static std::string rules_text();                         `cardroom rules <game>`
+// and may provide:
+//   static constexpr bool kAgainstHouse = true;              one seat plays against the house: the
+//                                 match may end with winners() empty (the house won)
 //
-// Who calls what: the match runner (CLI play, sim, server, tests) is the only caller of apply.
-// Players (human or computer) only ever receive `view(seat)` or `resample(seat, rng)` (DESIGN.md
-// section 4).
+// Who calls what: the match runner (src/match: CLI play, sim, the server, tests) is the only caller
+// of apply. Players (human or computer) only ever receive `view(seat)`, the events their seat may
+// see, `last_round(seat)` and worlds drawn by `resample(seat, rng)` (DESIGN.md section 4).
+//
+// Scores: `score(seat)` is the running total credited to the seat. Where points belong to the
+// team as a whole (Teams::team_scored: Back Alley, Truc) a seat has no points of its own and
+// score(seat) is its team's total; elsewhere it is the seat's own points (Reds partners score
+// apart, and their team adds them up). `team_score(team)` is a team's running total; in games
+// without teams, team t is seat t. Generic code compares seats with score(seat) in games without
+// teams and with team_score(team_of[seat]) in games with teams.
+//
+// Out of turn: a seat not among actors() is refused with "it is not your turn", or with a reason
+// that says more about why it may not move now ("you have already bid this round", "a raise is
+// waiting for its answer"); see is_out_of_turn_reason.
+//
+// Choices among many combinations (keep 6 of 13 cards, discard 3 of 12) are made as a sequence of
+// single picks (one card at a time, each a move, the choice complete when the count is reached), so
+// that move lists stay small (kMaxMoves) and search players branch over cards, not subsets. Reds'
+// exchange (choose 1 to 4 of 5 cards, at most 10 subsets) is small enough to offer whole.
+//
+// The view envelope: view(seat) is a JSON object whose common keys mean the same in every game:
+//   "game"        registry name
+//   "seat"        the viewer's seat, null for a spectator
+//   "players"     seats at the table
+//   "phase"       the game's phase name ("bid", "play", ..., "over")
+//   "round"       the round (hand) in progress, 1-based;  "rounds": rounds in the game, or null
+//   "dealer"      the dealer's seat, or null
+//   "hand"        the viewer's cards (absent for spectators and in games without hands)
+//   "hand_sizes"  the number of cards each seat holds
+//   "scores"      score(seat) for each seat;  "team_scores": team_score(t) per team (team games)
+//   "to_act"      the seats that may move now;  "legal": the viewer's legal moves as move text
+//   "over", "winners"
+//   "last_round"  last_round(seat), null before the first round is complete
+//   "seq"         moves applied so far in the match: a client holding two views keeps the one with
+//                 the larger seq (filled by AnyState::view, not by the game)
+// Trick games add "trump" (a suit letter or null), "trick" ({"leader", "seats", "cards"} in play
+// order, null when no trick is in progress), "tricks" (this round's completed tricks, each with
+// "winner") and "tricks_won" (per seat). Anything else is the game's own and its docs page says
+// what it means. Keys are never renamed; new ones are added.
 #pragma once
 
 #include <array>
 #include <bit>
 #include <concepts>
 #include <cstdint>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <span>
@@ -40,47 +81,14 @@
 #include <string_view>
 #include <vector>
 
+#include "core/assert.h"
 #include "core/cards.h"
+#include "core/event.h"
 #include "core/options.h"
 #include "core/rng.h"
+#include "core/seats.h"
 
 namespace cardroom {
-
-using Seat = int;
-inline constexpr Seat kSpectator = -1;
-inline constexpr int kMaxSeats = 8;
-
-// A set of seats as a bit mask (bit s = seat s).
-class SeatSet {
- public:
-  constexpr SeatSet() = default;
-  constexpr explicit SeatSet(std::uint32_t bits) : bits_(bits) {}
-  static constexpr SeatSet of(Seat s) { return SeatSet(1u << s); }
-  static constexpr SeatSet first_n(int n) { return SeatSet((1u << n) - 1); }
-  constexpr std::uint32_t bits() const { return bits_; }
-  constexpr bool empty() const { return bits_ == 0; }
-  constexpr int size() const { return std::popcount(bits_); }
-  constexpr bool contains(Seat s) const { return s >= 0 && ((bits_ >> s) & 1); }
-  constexpr void add(Seat s) { bits_ |= 1u << s; }
-  constexpr void remove(Seat s) { bits_ &= ~(1u << s); }
-  constexpr Seat lowest() const { return std::countr_zero(bits_); }
-  constexpr bool operator==(const SeatSet&) const = default;
-  std::vector<Seat> to_vector() const {
-    std::vector<Seat> out;
-    for (std::uint32_t b = bits_; b; b &= b - 1) out.push_back(std::countr_zero(b));
-    return out;
-  }
-
- private:
-  std::uint32_t bits_ = 0;
-};
-
-// Partnerships. count == 0: everyone plays alone.
-struct Teams {
-  int count = 0;
-  std::array<std::int8_t, kMaxSeats> team_of{};
-  bool operator==(const Teams&) const = default;
-};
 
 // A move is a 64-bit code whose layout each game documents in its header preamble; the top byte is
 // conventionally the kind. Codes order the legal move list.
@@ -94,7 +102,10 @@ struct Move {
 template <int Capacity>
 class MoveList {
  public:
-  void push(Move m) { moves_[size_++] = m; }
+  void push(Move m) {
+    CARDROOM_ASSERT(size_ < Capacity, "MoveList overflow: the game's kMaxMoves is too small");
+    moves_[size_++] = m;
+  }
   void clear() { size_ = 0; }
   int size() const { return size_; }
   bool empty() const { return size_ == 0; }
@@ -127,28 +138,40 @@ struct Status {
   static constexpr Status Error(const char* why) { return {why}; }
 };
 
-// Something that happened, tagged with the seats allowed to see it. Spectators see only events
-// visible to every seat (`public_event`).
-struct Event {
-  SeatSet visible_to;
-  std::string text;
-  bool public_event() const { return visible_to.bits() == 0xFFFFFFFFu; }
-};
-inline constexpr SeatSet kEveryone = SeatSet(0xFFFFFFFFu);
+inline constexpr const char* kNotYourTurn = "it is not your turn";
+// Whether an apply error is one of the reasons a seat that is not to act is refused with.
+bool is_out_of_turn_reason(std::string_view error);
 
-// An explicit deal for one round (from a game record): each seat's hand, and the undealt cards top
-// first. It replaces that round's shuffle. Validated by XGame::validate_deal before use.
+// An explicit deal for one round (from a game record): each seat's hand, the undealt cards top
+// first, and named piles per seat for games whose seats hold more than a hand (a Nuts reserve, a
+// Tadmur target: piles["target"][seat]). It replaces that round's shuffle. Validated by
+// XGame::validate_deal before use. Cards may repeat where the game has several copies of a card.
 struct Deal {
   std::vector<std::vector<Card>> hands;
   std::vector<Card> pack;
+  std::map<std::string, std::vector<std::vector<Card>>> piles;
+  bool operator==(const Deal&) const = default;
 };
 
-// Optional extras for apply and new_match. Hot paths pass nullptr: no events are formatted and
-// every deal is shuffled. `deals[i]` replaces the shuffle of the i-th deal of the match (0-based,
-// counting redeals).
+// A place where cards lie, for tests and tools that look at a whole state (card conservation,
+// what may be known, what resample must vary): every card of a state is in exactly one pile.
+struct Pile {
+  std::string name;         // stable over the match: "hand S0", "pack", "tricks", "target S1"
+  SeatSet visible_to;       // the seats that see its cards now (kEveryone: face up)
+  std::vector<Card> cards;  // in order where the order means something
+};
+
+// Optional extras for apply and new_match. Hot paths pass nullptr: no events are made and every
+// deal is shuffled.
+//   events  where events go (see core/event.h)
+//   deals   `deals[i]` replaces the shuffle of the i-th deal of the match (0-based, counting
+//           redeals)
+//   dealt   where the game reports each deal it makes, shuffled or explicit, in the form its
+//           validate_deal accepts: passed back as `deals`, it replays the match without its RNG
 struct ApplyContext {
   std::vector<Event>* events = nullptr;
   std::span<const Deal> deals;
+  std::vector<Deal>* dealt = nullptr;
 };
 
 template <class S>
@@ -165,23 +188,33 @@ concept GameState = std::copyable<S> && std::equality_comparable<S> &&
   // Applies a move; an illegal or out-of-turn move returns an error and changes nothing.
   { s.apply(seat, m, static_cast<const ApplyContext*>(nullptr)) } -> std::same_as<Status>;
   { cs.over() } -> std::same_as<bool>;
-  // Running total of a seat (team games: the seat's own points; see team_score).
+  // Running totals (see "Scores" above).
   { cs.score(seat) } -> std::convertible_to<int>;
-  // Running total of a team (games with teams; the sum of its seats where seats score alone).
   { cs.team_score(seat) } -> std::convertible_to<int>;
-  // Winners: seats (or every seat of the winning teams). Empty while the match is on.
+  // Winners: seats (or every seat of the winning teams). Empty while the match is on, and at the
+  // end only in games against the house that the house won (XGame::kAgainstHouse).
   { cs.winners() } -> std::same_as<SeatSet>;
-  // JSON of exactly what `seat` may know (kSpectator: what anyone watching may know).
+  // JSON of exactly what `seat` may know (kSpectator: what anyone watching may know), in the view
+  // envelope above.
   { cs.view(seat) } -> std::same_as<nlohmann::json>;
-  // A full state drawn at random among those consistent with everything `seat` knows.
+  // A full state drawn at random among those consistent with everything `seat` knows (own cards,
+  // cards seen, cards passed, voids shown); every hidden card, hand and pack is drawn afresh, and
+  // the state's RNG is reseeded so future deals are unknown too. It never returns the true hidden
+  // cards: constrained_deal finds a deal whenever one exists, so for a state reached by legal play
+  // it cannot fail. If it does (a bug: the game's constraints contradict its own state), debug
+  // builds stop on an assertion and release builds empty the hidden places, so the sample fails
+  // check() and nothing true leaks.
   { cs.resample(seat, rng) } -> std::same_as<S>;
   { cs.move_text(m) } -> std::same_as<std::string>;
   { cs.parse_move(seat, std::string_view{}, err) } -> std::same_as<std::optional<Move>>;
   // Deals so far (explicit deals are indexed by this), rounds completed, and the summary of the
-  // last completed round (for replay --json and score sheets).
+  // last completed round as `seat` may know it (kSpectator: anyone watching; kOmniscient: the
+  // whole record, for replay --json), for score sheets.
   { cs.deals_dealt() } -> std::convertible_to<int>;
   { cs.rounds_completed() } -> std::convertible_to<int>;
-  { cs.last_round() } -> std::same_as<nlohmann::json>;
+  { cs.last_round(seat) } -> std::same_as<nlohmann::json>;
+  // Every card's place (omniscient: tests and tools only, never a player).
+  { cs.piles() } -> std::same_as<std::vector<Pile>>;
   // Whole-state invariant check (cards conserved, counts consistent): nullptr when fine.
   { cs.check() } -> std::same_as<const char*>;
 };

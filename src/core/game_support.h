@@ -1,10 +1,11 @@
-// Small helpers every game implementation uses: events that cost nothing when nobody listens, and
-// the seat and card text of events and views. Included by src/games/<g>/<g>.cc only.
+// Helpers every game implementation uses: events and deal reports that cost nothing when nobody
+// listens, the view envelope, and the seat and card text of views. Included by game sources only.
 #pragma once
 
 #include <cctype>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "core/game.h"
 
@@ -15,10 +16,53 @@ inline std::string seat_text(Seat s) { return "S" + std::to_string(s); }
 
 inline bool wants_events(const ApplyContext* ctx) { return ctx && ctx->events; }
 
-// Appends an event; the text is formatted only when someone listens (hot paths pass no context).
-template <class MakeText>
-void emit(const ApplyContext* ctx, SeatSet to, MakeText&& make_text) {
-  if (wants_events(ctx)) ctx->events->push_back(Event{to, std::string(make_text())});
+// Appends the event `make()` returns (its kind and fields), visible to `to`, with its text rendered
+// from `format` (core/event.h). `make` runs only when someone listens: hot paths pay nothing.
+template <class Make>
+void emit(const ApplyContext* ctx, SeatSet to, const char* format, Make&& make,
+          CardNames names = {}) {
+  if (!wants_events(ctx)) return;
+  Event e = make();
+  e.visible_to = to;
+  e.format = format;
+  e.text = render_event(e, names);
+  ctx->events->push_back(std::move(e));
+}
+
+// A private event for `to`, then its public half for every other seat and spectators: the same
+// kind, seat, other seat and number, with no cards or amounts, rendered from `public_format`
+// ("{seat} has chosen cards to pass").
+template <class Make>
+void emit_with_public_half(const ApplyContext* ctx, SeatSet to, const char* format,
+                           const char* public_format, Make&& make, CardNames names = {}) {
+  if (!wants_events(ctx)) return;
+  Event whole = make();
+  Event half;
+  half.kind = whole.kind;
+  half.seat = whole.seat;
+  half.other = whole.other;
+  half.number = whole.number;
+  half.visible_to = SeatSet(kEveryone.bits() & ~to.bits());
+  half.public_half = true;
+  half.format = public_format;
+  whole.visible_to = to;
+  whole.format = format;
+  whole.text = render_event(whole, names);
+  half.text = render_event(half, names);
+  ctx->events->push_back(std::move(whole));
+  ctx->events->push_back(std::move(half));
+}
+
+// Reports a deal the game made (ApplyContext::dealt); `make` runs only when someone listens.
+template <class Make>
+void report_deal(const ApplyContext* ctx, Make&& make) {
+  if (ctx && ctx->dealt) ctx->dealt->push_back(make());
+}
+
+// The explicit deal for the deal about to be made (the `deals_dealt`-th), or nullptr.
+inline const Deal* explicit_deal(const ApplyContext* ctx, int deals_dealt) {
+  return ctx && deals_dealt < static_cast<int>(ctx->deals.size()) ? &ctx->deals[deals_dealt]
+                                                                  : nullptr;
 }
 
 // A card set as a JSON list of card codes, in card-id order.
@@ -27,6 +71,8 @@ inline nlohmann::json cards_json(CardSet set, CardNames names = {}) {
   for (Card c : set) out.push_back(card_text(c, names));
   return out;
 }
+
+inline std::vector<Card> card_vector(CardSet set) { return {set.begin(), set.end()}; }
 
 // The legal moves of `seat` as move texts, for views (empty for a spectator or a seat not to move).
 template <class S>
@@ -37,6 +83,32 @@ nlohmann::json legal_move_texts(const S& state, Seat seat) {
   state.legal_moves(seat, moves);
   for (Move m : moves) out.push_back(state.move_text(m));
   return out;
+}
+
+// The keys of the view envelope (core/game.h) that every state answers the same way: game, seat,
+// players, scores, to_act, legal, over, winners and last_round. The game adds the rest.
+template <class S>
+nlohmann::json view_envelope(const S& state, Seat seat, std::string_view game) {
+  const int n = state.num_seats();
+  const bool player = seat >= 0 && seat < n;
+  nlohmann::json v;
+  v["game"] = std::string(game);
+  v["seat"] = player ? nlohmann::json(seat) : nlohmann::json(nullptr);
+  v["players"] = n;
+  nlohmann::json scores = nlohmann::json::array();
+  for (Seat s = 0; s < n; ++s) scores.push_back(state.score(s));
+  v["scores"] = scores;
+  v["to_act"] = state.actors().to_vector();
+  v["legal"] = legal_move_texts(state, seat);
+  v["over"] = state.over();
+  v["winners"] = state.winners().to_vector();
+  v["last_round"] = state.rounds_completed() > 0 ? state.last_round(seat) : nlohmann::json(nullptr);
+  return v;
+}
+
+// A pile of cards in card-id order.
+inline Pile make_pile(std::string name, SeatSet visible_to, CardSet cards) {
+  return Pile{std::move(name), visible_to, card_vector(cards)};
 }
 
 inline std::string lower(std::string_view s) {

@@ -20,7 +20,21 @@ nlohmann::json deal_to_json(const Deal& deal, CardNames names) {
   }
   nlohmann::json pack = nlohmann::json::array();
   for (Card c : deal.pack) pack.push_back(card_text(c, names));
-  return {{"hands", hands}, {"pack", pack}};
+  nlohmann::json out = {{"hands", hands}, {"pack", pack}};
+  if (!deal.piles.empty()) {
+    nlohmann::json piles = nlohmann::json::object();
+    for (const auto& [name, per_seat] : deal.piles) {
+      nlohmann::json seats = nlohmann::json::array();
+      for (const auto& cards : per_seat) {
+        nlohmann::json list = nlohmann::json::array();
+        for (Card c : cards) list.push_back(card_text(c, names));
+        seats.push_back(list);
+      }
+      piles[name] = seats;
+    }
+    out["piles"] = piles;
+  }
+  return out;
 }
 
 namespace {
@@ -69,6 +83,26 @@ std::optional<Deal> deal_from_json(const nlohmann::json& j, CardNames names, std
     if (!pack) return std::nullopt;
     deal.pack = *pack;
   }
+  if (j.contains("piles")) {
+    const auto& piles = j["piles"];
+    if (!piles.is_object()) {
+      *error = "deal 'piles' must be an object: pile name -> one card list per seat";
+      return std::nullopt;
+    }
+    for (const auto& [name, per_seat] : piles.items()) {
+      if (!per_seat.is_array()) {
+        *error = "pile '" + name + "' must be a list of card lists, one per seat";
+        return std::nullopt;
+      }
+      auto& seats = deal.piles[name];
+      for (std::size_t i = 0; i < per_seat.size(); ++i) {
+        auto cards = cards_from_json(per_seat[i], names,
+                                     "pile '" + name + "' of S" + std::to_string(i), error);
+        if (!cards) return std::nullopt;
+        seats.push_back(*cards);
+      }
+    }
+  }
   return deal;
 }
 
@@ -92,7 +126,7 @@ std::unique_ptr<Session> Session::create(std::unique_ptr<AnyGame> game, std::uin
   s->seed_ = seed;
   s->first_dealer_ = first_dealer;
   s->deals_ = std::move(deals);
-  ApplyContext ctx{&s->events_, s->deals_};
+  ApplyContext ctx{&s->events_, s->deals_, &s->dealt_};
   s->state_ = s->game_->new_match(seed, first_dealer, &ctx);
   s->after_apply();
   return s;
@@ -155,12 +189,22 @@ std::unique_ptr<Session> Session::from_record(const nlohmann::json& record, std:
     }
     for (std::size_t i = 0; i < moves.size(); ++i) {
       const auto& m = moves[i];
-      if (!m.is_array() || m.size() != 2 || !m[0].is_number_integer() || !m[1].is_string()) {
-        *error = "move " + std::to_string(i) + " must be [seat, \"move text\"]";
+      if (!m.is_array() || m.size() < 2 || m.size() > 3 || !m[0].is_number_integer() ||
+          !m[1].is_string() || (m.size() == 3 && !m[2].is_number_integer())) {
+        *error = "move " + std::to_string(i) +
+                 " must be [seat, \"move text\"] or [seat, \"move text\", time in ms]";
         return nullptr;
       }
+      const std::int64_t seat = m[0].get<std::int64_t>();
+      if (seat < 0 || seat >= kMaxSeats) {
+        *error = "move " + std::to_string(i) + " " + m.dump() + ": seat " + std::to_string(seat) +
+                 " is not at this table";
+        return nullptr;
+      }
+      std::optional<std::int64_t> time;
+      if (m.size() == 3) time = m[2].get<std::int64_t>();
       std::string why;
-      if (!session->play(m[0].get<int>(), m[1].get<std::string>(), &why)) {
+      if (!session->play(static_cast<Seat>(seat), m[1].get<std::string>(), &why, time)) {
         *error = "move " + std::to_string(i) + " " + m.dump() + ": " + why;
         return nullptr;
       }
@@ -183,38 +227,64 @@ std::unique_ptr<Session> Session::from_record_file(const std::string& path, std:
   return from_record(record, error);
 }
 
-bool Session::play(Seat seat, std::string_view text, std::string* error) {
+bool Session::play(Seat seat, std::string_view text, std::string* error,
+                   std::optional<std::int64_t> time_ms) {
   if (seat < 0 || seat >= state_->num_seats()) {
     *error = "seat " + std::to_string(seat) + " is not at this table";
     return false;
   }
   auto move = state_->parse_move(seat, text, error);
   if (!move) return false;
-  return play(seat, *move, error);
+  return play(seat, *move, error, time_ms);
 }
 
-bool Session::play(Seat seat, Move move, std::string* error) {
+bool Session::play(Seat seat, Move move, std::string* error, std::optional<std::int64_t> time_ms) {
   if (seat < 0 || seat >= state_->num_seats()) {
     *error = "seat " + std::to_string(seat) + " is not at this table";
     return false;
   }
+  if (time_ms && !moves_.empty() && moves_.back().time_ms && *time_ms < *moves_.back().time_ms) {
+    *error = "moves arrive in time order: " + std::to_string(*time_ms) + " ms is before " +
+             std::to_string(*moves_.back().time_ms) + " ms";
+    return false;
+  }
   std::string text = state_->move_text(move);
-  std::size_t events_before = events_.size();
-  ApplyContext ctx{&events_, deals_};
+  const std::size_t events_before = events_.size();
+  const std::size_t dealt_before = dealt_.size();
+  ApplyContext ctx{&events_, deals_, &dealt_};
   Status st = state_->apply(seat, move, &ctx);
   if (!st.ok()) {
     events_.resize(events_before);
+    dealt_.resize(dealt_before);
     *error = st.error;
     return false;
   }
-  moves_.emplace_back(seat, std::move(text));
+  moves_.push_back({seat, std::move(text), time_ms});
   after_apply();
   return true;
 }
 
 void Session::after_apply() {
-  while (static_cast<int>(rounds_.size()) < state_->rounds_completed())
-    rounds_.push_back(state_->last_round());
+  const int n = state_->num_seats();
+  rounds_by_seat_.resize(n + 1);
+  while (static_cast<int>(rounds_.size()) < state_->rounds_completed()) {
+    rounds_.push_back(state_->last_round(kOmniscient));
+    for (Seat s = kSpectator; s < n; ++s) rounds_by_seat_[s + 1].push_back(state_->last_round(s));
+  }
+}
+
+const std::vector<nlohmann::json>& Session::rounds(Seat seat) const {
+  static const std::vector<nlohmann::json> kNone;
+  if (seat == kOmniscient) return rounds_;
+  if (seat < kSpectator || seat + 1 >= static_cast<int>(rounds_by_seat_.size())) return kNone;
+  return rounds_by_seat_[seat + 1];
+}
+
+std::vector<Event> Session::events_for(Seat seat, std::size_t from) const {
+  std::vector<Event> out;
+  for (std::size_t i = from; i < events_.size(); ++i)
+    if (events_[i].visible_to_seat(seat)) out.push_back(events_[i]);
+  return out;
 }
 
 nlohmann::json Session::record() const {
@@ -228,7 +298,11 @@ nlohmann::json Session::record() const {
     for (const auto& d : deals_) r["deals"].push_back(deal_to_json(d, game_->card_names()));
   }
   r["moves"] = nlohmann::json::array();
-  for (const auto& [seat, text] : moves_) r["moves"].push_back({seat, text});
+  for (const auto& m : moves_) {
+    nlohmann::json entry = {m.seat, m.text};
+    if (m.time_ms) entry.push_back(*m.time_ms);
+    r["moves"].push_back(entry);
+  }
   return r;
 }
 

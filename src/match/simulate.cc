@@ -9,6 +9,9 @@
 #include <sstream>
 #include <thread>
 
+#include "bots/registry.h"
+#include "match/match.h"
+
 namespace cardroom {
 
 void RunningStat::add(double x) {
@@ -54,21 +57,22 @@ MatchOutcome play_one(const AnyGame& game, const std::vector<std::string>& seat_
                       const std::vector<int>& bot_index, std::uint64_t match_seed,
                       std::uint64_t bot_seed) {
   const int n = game.num_seats();
-  auto state = game.new_match(match_seed, -1, nullptr);
-  Rng rng(bot_seed);
-  MatchOutcome out;
-  while (!state->over()) {
-    SeatSet actors = state->actors();
-    Seat seat = actors.lowest();
-    auto move = state->bot_move(seat_bots[seat], seat, rng);
-    Status st = state->apply(seat, *move, nullptr);
-    if (!st.ok()) break;  // a bot bug; the conformance suite catches these
-    ++out.moves;
-  }
-  const Teams teams = game.teams();
-  SeatSet winners = state->winners();
+  StateTable table(game.new_match(match_seed, -1, nullptr));
+  std::vector<std::unique_ptr<Player>> players;
   for (Seat s = 0; s < n; ++s) {
-    out.score.push_back(teams.count > 0 ? state->team_score(teams.team_of[s]) : state->score(s));
+    std::string error;  // the player strings were checked before the matches started
+    players.push_back(load_player(seat_bots[s], game, &error));
+  }
+  VirtualClock clock;
+  MatchRunner runner(table, std::move(players), clock, bot_seed);
+  MatchOutcome out;
+  std::string error;
+  while (runner.step(&error) == MatchRunner::Stop::kMoved) ++out.moves;
+  const AnyState& state = table.state();
+  const Teams teams = game.teams();
+  SeatSet winners = state.winners();
+  for (Seat s = 0; s < n; ++s) {
+    out.score.push_back(teams.count > 0 ? state.team_score(teams.team_of[s]) : state.score(s));
     out.won.push_back(winners.contains(s));
     out.bot_of.push_back(bot_index[s]);
   }
@@ -82,15 +86,8 @@ bool simulate(const AnyGame& game, const SimConfig& config, SimResult* result, s
   const int n = game.num_seats();
   std::vector<std::string> bots =
       config.bots.empty() ? std::vector<std::string>{"random"} : config.bots;
-  auto names = game.bot_names();
-  for (const auto& b : bots) {
-    if (std::find(names.begin(), names.end(), b) == names.end()) {
-      *error = "unknown bot '" + b + "' for " + std::string(game.name()) + " (bots:";
-      for (const auto& nm : names) *error += " " + nm;
-      *error += ")";
-      return false;
-    }
-  }
+  for (const auto& b : bots)
+    if (!load_player(b, game, error)) return false;
   std::vector<std::string> distinct;
   for (const auto& b : bots)
     if (std::find(distinct.begin(), distinct.end(), b) == distinct.end()) distinct.push_back(b);

@@ -5,6 +5,8 @@
 // fill the table). So every bot plays every seat on the same cards. In team games the same is done
 // over teams instead of seats (both partners play the same bot). Each match's bot randomness
 // comes from its own index, and results are summed in index order: identical for any thread count.
+// Every match runs through the match runner (match/match.h) on a virtual clock, so real-time games
+// are raced at the players' paces.
 #pragma once
 
 #include <functional>
@@ -18,7 +20,8 @@ namespace cardroom {
 
 struct SimConfig {
   int matches = 100;
-  std::vector<std::string> bots;  // cycled over the seats; empty means all "random"
+  std::vector<std::string> bots;  // player strings (bots/registry.h), cycled over the seats;
+                                  // empty means all "random"
   std::uint64_t seed = 1;
   int threads = 1;
   bool rotate = true;  // duplicate deals with seats rotated
@@ -64,7 +67,7 @@ struct SimResult {
 };
 
 // Runs the simulation; `progress(done, total)` is called from worker threads now and then.
-// Returns false and sets `error` on a bad bot name.
+// Returns false and sets `error` on a bad player string.
 bool simulate(const AnyGame& game, const SimConfig& config, SimResult* result, std::string* error,
               const std::function<void(std::uint64_t, std::uint64_t)>& progress = {});
 

@@ -5,7 +5,7 @@
 
 #include "core/constrained_deal.h"
 #include "core/game_support.h"
-#include "games/common/tricks.h"
+#include "core/move_text.h"
 
 namespace cardroom::back_alley {
 
@@ -15,21 +15,11 @@ namespace {
 
 constexpr std::array<ExtraCard, 2> kExtraCards = {{{kBigBlooper, "BB"}, {kLittleBlooper, "LB"}}};
 
-std::string team_text(int t) { return t == 0 ? "S0/S2" : "S1/S3"; }
-
 std::string text_of(Card c) { return card_text(c, card_names()); }
-std::string text_of(CardSet s) { return cards_text(s, card_names()); }
 
 nlohmann::json suit_json(int s) {
   static const char* const kLetters[] = {"S", "H", "D", "C"};
   return s == kNoSuit ? nlohmann::json(nullptr) : nlohmann::json(kLetters[s]);
-}
-
-// Cards of the effective suit `suit` in a hand with trump `trump`.
-CardSet suit_cards(int suit, int trump) {
-  CardSet s = CardSet::suit(suit);
-  if (suit == trump) s |= kBloopers;
-  return s;
 }
 
 std::string call_text(int bid, int board) {
@@ -37,11 +27,10 @@ std::string call_text(int bid, int board) {
   return bid == 0 ? "pass" : "bid " + std::to_string(bid);
 }
 
-std::string contract_text(Contract c) {
-  static const char* const kBoards[] = {"", "board", "double board", "triple board",
-                                        "quadruple board"};
-  return c.board > 0 ? kBoards[c.board] : std::to_string(c.tricks);
-}
+const char* const kBoardNames[] = {"", "board", "double board", "triple board", "quadruple board"};
+
+// The name of a board contract ("double board"), or nullptr for a number of tricks.
+const char* contract_name(Contract c) { return c.board > 0 ? kBoardNames[c.board] : nullptr; }
 
 nlohmann::json contract_json(Contract c) {
   return c.board > 0 ? nlohmann::json{{"board", c.board}} : nlohmann::json{{"tricks", c.tricks}};
@@ -50,6 +39,12 @@ nlohmann::json contract_json(Contract c) {
 }  // namespace
 
 CardNames card_names() { return {kExtraCards.data(), kExtraCards.size()}; }
+
+CardSet suit_cards(int suit, int trump) {
+  CardSet s = CardSet::suit(suit);
+  if (suit == trump) s |= kBloopers;
+  return s;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Rules tables
@@ -74,6 +69,67 @@ int trick_winner(const Card* cards, int count, int trump) {
     const int tier = s == trump && trump != kNoSuit ? 2 : s == led ? 1 : 0;
     return tier * 16 + effective_rank(c);
   });
+}
+
+CardSet Policy::playable(CardSet hand, const tricks::TrickSoFar& t) const {
+  const CardSet trumps_held = hand & trumps();
+  if (t.count == 0) {
+    // Rule 7: no trump lead before trumps are broken, unless the hand is all trumps (BA-A6).
+    if (!broken && !trumps_held.empty() && trumps_held != hand) return hand - trumps_held;
+    return hand;
+  }
+  const Card led = t.led();
+  if (trump != kNoSuit && !trumps_held.empty()) {
+    // A blooper led: the highest (BB) or lowest (LB) trump held, which is forced.
+    if (led == kBigBlooper || led == kLittleBlooper) {
+      Card pick = kNoCard;
+      for (Card c : trumps_held)
+        if (pick == kNoCard || (led == kBigBlooper ? effective_rank(c) > effective_rank(pick)
+                                                   : effective_rank(c) < effective_rank(pick)))
+          pick = c;
+      return CardSet::of(pick);
+    }
+  }
+  const CardSet follow = hand & suit_cards(effective_suit(led, trump), trump);
+  return follow.empty() ? hand : follow;
+}
+
+const char* Policy::why_not(CardSet hand, const tricks::TrickSoFar& t, Card) const {
+  if (t.count == 0) return "trumps are not broken yet";
+  const Card led = t.led();
+  if (led >= 52 && trump != kNoSuit && !(hand & trumps()).empty())
+    return led == kBigBlooper ? "the big blooper was led: play your highest trump"
+                              : "the little blooper was led: play your lowest trump";
+  return "you must follow suit";
+}
+
+CardSet Policy::shown_lacking(const tricks::TrickSoFar& t, Card card) const {
+  // What everyone learns about the hand: a void, or no trump above (BB) / below (LB) the one
+  // played.
+  if (t.count == 0) return CardSet();
+  CardSet out;
+  const Card led = t.led();
+  const int led_suit = effective_suit(led, trump);
+  if (effective_suit(card, trump) != led_suit) out |= suit_cards(led_suit, trump);
+  if (trump != kNoSuit && (led == kBigBlooper || led == kLittleBlooper)) {
+    const CardSet all_trumps = trumps();
+    if (!all_trumps.contains(card)) {
+      out |= all_trumps;
+    } else {
+      for (Card c : all_trumps)
+        if (led == kBigBlooper ? effective_rank(c) > effective_rank(card)
+                               : effective_rank(c) < effective_rank(card))
+          out.add(c);
+    }
+  }
+  return out;
+}
+
+void Policy::on_play(const tricks::TrickSoFar& t, Card card) {
+  // A trump played off a non-trump lead breaks trumps, and so does a trump led from an all-trump
+  // hand (BA-A6).
+  if (!trumps().contains(card)) return;
+  if (t.count == 0 || effective_suit(t.led(), trump) != trump) broken = true;
 }
 
 int team_points(Contract c, int took, int hand_size) {
@@ -165,7 +221,8 @@ State Game::new_match(std::uint64_t seed, int first_dealer, const ApplyContext* 
     // The seed does not say how the first dealer is chosen: a random seat.
     s.dealer_ = static_cast<std::int8_t>(s.rng_.below(kPlayers));
   }
-  emit(ctx, kEveryone, [&] { return seat_text(s.dealer_) + " deals first"; });
+  emit(ctx, kEveryone, "{seat} deals first",
+       [&] { return Event{.kind = EventKind::kDealer, .seat = s.dealer_}; });
   s.start_hand(ctx);
   return s;
 }
@@ -173,93 +230,121 @@ State Game::new_match(std::uint64_t seed, int first_dealer, const ApplyContext* 
 // ---------------------------------------------------------------------------------------------
 // State: dealing and hand flow
 
+namespace {
+
+SeatSet team_seats(int t) { return SeatSet(0b0101u << t); }
+
+}  // namespace
+
 void State::start_hand(const ApplyContext* ctx) {
   hand_size_ = static_cast<std::int8_t>(hand_size_of_hand(hand_));
   const int h = hand_size_;
   std::array<Card, kDeckSize> order{};  // hands round-robin, then upcard, pack, bottom card last
-  const Deal* deal =
-      (ctx && deals_ < static_cast<int>(ctx->deals.size())) ? &ctx->deals[deals_] : nullptr;
+  const Deal* deal = explicit_deal(ctx, deals_);
   if (deal && static_cast<int>(deal->hands[0].size()) != h) {
-    emit(ctx, kEveryone, [&] {
-      return "explicit deal " + std::to_string(deals_ + 1) + " has hands of " +
-             std::to_string(deal->hands[0].size()) + " cards but this hand deals " +
-             std::to_string(h) + ": not used, the cards are shuffled";
-    });
+    emit(ctx, kEveryone,
+         "explicit deal {number} has hands of {scores.0} cards but this hand deals {scores.1}: "
+         "not used, the cards are shuffled",
+         [&] {
+           return Event{.kind = EventKind::kNote,
+                        .number = deals_ + 1,
+                        .scores = {static_cast<int>(deal->hands[0].size()), h}};
+         });
     deal = nullptr;
   }
-  for (Seat s = 0; s < kPlayers; ++s) hands_[s] = CardSet();
+  play_.new_round(kPlayers);
   int pack_start = kPlayers * h;
   if (deal) {
     for (Seat s = 0; s < kPlayers; ++s)
-      for (Card c : deal->hands[s]) hands_[s].add(c);
+      for (Card c : deal->hands[s]) play_.give(s, CardSet::of(c));
     std::copy(deal->pack.begin(), deal->pack.end(), order.begin() + pack_start);
   } else {
     for (int i = 0; i < kDeckSize; ++i) order[i] = static_cast<Card>(i);
     rng_.shuffle(order.data(), kDeckSize);
     // One card at a time, clockwise from the dealer's left.
-    for (int i = 0; i < pack_start; ++i) hands_[(dealer_ + 1 + i) % kPlayers].add(order[i]);
+    for (int i = 0; i < pack_start; ++i)
+      play_.give((dealer_ + 1 + i) % kPlayers, CardSet::of(order[i]));
   }
   ++deals_;
+  report_deal(ctx, [&] {
+    Deal d;
+    for (Seat s = 0; s < kPlayers; ++s) d.hands.push_back(card_vector(play_.hand(s)));
+    d.pack.assign(order.begin() + pack_start, order.end());
+    return d;
+  });
   upcard_ = order[pack_start];
   const Card bottom = order[kDeckSize - 1];
   out_ = CardSet::of(upcard_);
   pack_ = CardSet();
   for (int i = pack_start + 1; i < kDeckSize; ++i) pack_.add(order[i]);
   swapper_ = -1;
-  for (auto& e : excluded_) e = CardSet();
+  const Card other_joker = upcard_ == kBigBlooper ? kLittleBlooper : kBigBlooper;
   if (upcard_ >= 52) {
     // Rule 4 / BA-A2: no trumps; the other joker's holder swaps it for the bottom card.
     trump_ = kNoSuit;
-    const Card other = upcard_ == kBigBlooper ? kLittleBlooper : kBigBlooper;
     for (Seat s = 0; s < kPlayers; ++s)
-      if (hands_[s].contains(other)) swapper_ = static_cast<std::int8_t>(s);
+      if (play_.hand(s).contains(other_joker)) swapper_ = static_cast<std::int8_t>(s);
     if (swapper_ >= 0 && pack_.contains(bottom)) {
-      hands_[swapper_].remove(other);
-      hands_[swapper_].add(bottom);
+      play_.take(swapper_, CardSet::of(other_joker));
+      play_.give(swapper_, CardSet::of(bottom));
       pack_.remove(bottom);
-      out_.add(other);
+      out_.add(other_joker);
     } else {
       swapper_ = -1;
       // Nobody swapped, so everyone knows the other joker is undealt.
-      for (auto& e : excluded_) e.add(other);
+      for (Seat s = 0; s < kPlayers; ++s) play_.exclude(s, CardSet::of(other_joker));
     }
   } else {
     trump_ = static_cast<std::uint8_t>(suit_of(upcard_));
   }
   phase_ = Phase::kBid;
   calls_ = 0;
-  broken_ = false;
-  played_ = CardSet();
-  trick_no_ = 0;
-  trick_count_ = 0;
   for (Seat s = 0; s < kPlayers; ++s) {
     bids_[s] = -1;
     boards_[s] = 0;
   }
   contracts_ = {};
-  tricks_won_ = {};
   to_act_ = static_cast<std::int8_t>((dealer_ + 1) % kPlayers);
 
   if (wants_events(ctx)) {
-    emit(ctx, kEveryone, [&] {
-      return "hand " + std::to_string(hand_ + 1) +
-             (hand_ < kHands ? " of " + std::to_string(kHands) : std::string(" (extra)")) + ": " +
-             seat_text(dealer_) + " deals " + std::to_string(h) + " cards each";
-    });
+    const CardNames names = card_names();
+    const bool regular = hand_ < kHands;
+    emit(ctx, kEveryone,
+         regular ? "hand {number} of {total}: {seat} deals {amount} cards each"
+                 : "hand {number} (extra): {seat} deals {amount} cards each",
+         [&] {
+           return Event{.kind = EventKind::kRoundStart,
+                        .seat = dealer_,
+                        .number = hand_ + 1,
+                        .amount = h,
+                        .total = regular ? kHands : 0};
+         });
     for (Seat s = 0; s < kPlayers; ++s)
-      emit(ctx, SeatSet::of(s), [&] { return "your hand: " + text_of(hands_[s]); });
-    emit(ctx, kEveryone, [&] {
-      return "upcard " + text_of(upcard_) +
-             (trump_ == kNoSuit ? std::string(": no trumps")
-                                : ": trumps are " + std::string(suit_symbol(trump_)));
-    });
+      emit(
+          ctx, SeatSet::of(s), "your hand: {cards}",
+          [&] {
+            return Event{.kind = EventKind::kHand, .seat = s, .cards = card_vector(play_.hand(s))};
+          },
+          names);
+    emit(
+        ctx, kEveryone,
+        trump_ == kNoSuit ? "upcard {card}: no trumps" : "upcard {card}: trumps are {suit}",
+        [&] {
+          return Event{
+              .kind = EventKind::kTrump, .suit = trump_, .card = upcard_, .label = "trump"};
+        },
+        names);
     if (swapper_ >= 0) {
-      emit(ctx, kEveryone, [&] {
-        return seat_text(swapper_) + " discards " +
-               text_of(upcard_ == kBigBlooper ? kLittleBlooper : kBigBlooper) +
-               " and takes the bottom card";
-      });
-      emit(ctx, SeatSet::of(swapper_), [&] { return "you take " + text_of(bottom); });
+      emit(
+          ctx, kEveryone, "{seat} discards {card} and takes the bottom card",
+          [&] {
+            return Event{.kind = EventKind::kExchange, .seat = swapper_, .card = other_joker};
+          },
+          names);
+      emit(
+          ctx, SeatSet::of(swapper_), "you take {card}",
+          [&] { return Event{.kind = EventKind::kExchange, .seat = swapper_, .card = bottom}; },
+          names);
     }
   }
 }
@@ -280,25 +365,6 @@ Seat State::opening_leader() const {
   return best;
 }
 
-void State::finish_trick(const ApplyContext* ctx) {
-  const Card* cards = trick_cards_[trick_no_].data();
-  const int w = trick_winner(cards, kPlayers, trump_);
-  const Seat winner = (trick_leader_[trick_no_] + w) % kPlayers;
-  trick_winner_[trick_no_] = static_cast<std::int8_t>(winner);
-  tricks_won_[winner % 2]++;
-  emit(ctx, kEveryone, [&] {
-    return "trick " + std::to_string(trick_no_ + 1) + " to " + seat_text(winner) + " (" +
-           text_of(cards[w]) + ")";
-  });
-  trick_count_ = 0;
-  if (++trick_no_ == hand_size_) {
-    finish_hand(ctx);
-    return;
-  }
-  trick_leader_[trick_no_] = static_cast<std::int8_t>(winner);
-  to_act_ = static_cast<std::int8_t>(winner);
-}
-
 void State::finish_hand(const ApplyContext* ctx) {
   RoundRecord& r = last_;
   r = RoundRecord();
@@ -310,36 +376,42 @@ void State::finish_hand(const ApplyContext* ctx) {
   r.bids = bids_;
   r.boards = boards_;
   r.contracts = contracts_;
-  r.leader = trick_leader_;
-  r.winner = trick_winner_;
-  r.cards = trick_cards_;
-  r.tricks_won = tricks_won_;
+  r.tricks = play_.history();
   for (int t = 0; t < 2; ++t) {
-    r.points[t] = team_points(contracts_[t], tricks_won_[t], hand_size_);
+    r.tricks_won[t] = static_cast<std::int8_t>(team_tricks(t));
+    r.points[t] = team_points(contracts_[t], team_tricks(t), hand_size_);
     scores_[t] += r.points[t];
   }
   ++rounds_completed_;
-  if (wants_events(ctx))
-    for (int t = 0; t < 2; ++t)
-      emit(ctx, kEveryone, [&] {
-        return team_text(t) + " contract " + contract_text(contracts_[t]) + ", took " +
-               std::to_string(tricks_won_[t]) + ": " + std::to_string(r.points[t]) +
-               " points (total " + std::to_string(scores_[t]) + ")";
-      });
+  for (int t = 0; t < 2; ++t)
+    emit(ctx, kEveryone,
+         contracts_[t].board > 0
+             ? "{seats/} contract {label}, took {tricks}: {points} points (total {total})"
+             : "{seats/} contract {amount}, took {tricks}: {points} points (total {total})",
+         [&] {
+           return Event{.kind = EventKind::kScore,
+                        .team = t,
+                        .amount = contracts_[t].tricks,
+                        .tricks = team_tricks(t),
+                        .points = r.points[t],
+                        .total = scores_[t],
+                        .seats = team_seats(t),
+                        .label = contract_name(contracts_[t])};
+         });
   if (hand_ + 1 >= kHands) {
     if (scores_[0] != scores_[1] || config_.final_tie == FinalTie::kShared) {
       phase_ = Phase::kOver;
       winners_ = scores_[0] > scores_[1]   ? SeatSet(0b0101)
                  : scores_[1] > scores_[0] ? SeatSet(0b1010)
                                            : SeatSet(0b1111);
-      emit(ctx, kEveryone, [&] {
-        return winners_.size() == 4
-                   ? std::string("game over; the teams tie and share the win")
-                   : "game over; winners: " + team_text(winners_.contains(0) ? 0 : 1);
-      });
+      emit(ctx, kEveryone,
+           winners_.size() == 4 ? "game over; the teams tie and share the win"
+                                : "game over; winners: {seats/}",
+           [&] { return Event{.kind = EventKind::kGameOver, .seats = winners_}; });
       return;
     }
-    emit(ctx, kEveryone, [&] { return "the teams are tied: an extra 13-card hand follows"; });
+    emit(ctx, kEveryone, "the teams are tied: an extra 13-card hand follows",
+         [&] { return Event{.kind = EventKind::kNote}; });
   }
   ++hand_;
   dealer_ = static_cast<std::int8_t>((dealer_ + 1) % kPlayers);
@@ -349,7 +421,7 @@ void State::finish_hand(const ApplyContext* ctx) {
 // ---------------------------------------------------------------------------------------------
 // State: moves
 
-SeatSet State::actors() const { return phase_ == Phase::kOver ? SeatSet() : SeatSet::of(to_act_); }
+SeatSet State::actors() const { return phase_ == Phase::kOver ? SeatSet() : SeatSet::of(to_act()); }
 
 int State::next_board() const {
   int m = 0;
@@ -357,35 +429,9 @@ int State::next_board() const {
   return m + 1;
 }
 
-CardSet State::trumps() const { return trump_ == kNoSuit ? CardSet() : suit_cards(trump_, trump_); }
-
-CardSet State::playable(Seat seat) const {
-  const CardSet hand = hands_[seat];
-  const CardSet trumps_held = hand & trumps();
-  if (trick_count_ == 0) {
-    // Rule 7: no trump lead before trumps are broken, unless the hand is all trumps (BA-A6).
-    if (!broken_ && !trumps_held.empty() && trumps_held != hand) return hand - trumps_held;
-    return hand;
-  }
-  const Card led = trick_cards_[trick_no_][0];
-  if (trump_ != kNoSuit && !trumps_held.empty()) {
-    // A blooper led: the highest (BB) or lowest (LB) trump held, which is forced.
-    if (led == kBigBlooper || led == kLittleBlooper) {
-      Card pick = kNoCard;
-      for (Card c : trumps_held)
-        if (pick == kNoCard || (led == kBigBlooper ? effective_rank(c) > effective_rank(pick)
-                                                   : effective_rank(c) < effective_rank(pick)))
-          pick = c;
-      return CardSet::of(pick);
-    }
-  }
-  const CardSet follow = hand & suit_cards(effective_suit(led, trump_), trump_);
-  return follow.empty() ? hand : follow;
-}
-
 void State::legal_moves(Seat seat, MoveList<kMaxMoves>& out) const {
   out.clear();
-  if (phase_ == Phase::kOver || seat != to_act_) return;
+  if (phase_ == Phase::kOver || seat != to_act()) return;
   if (phase_ == Phase::kBid) {
     const int top =
         config_.bid_range == BidRange::kBelowHand ? hand_size_ - 1 : std::min<int>(12, hand_size_);
@@ -394,13 +440,13 @@ void State::legal_moves(Seat seat, MoveList<kMaxMoves>& out) const {
     out.push(pass_move());
     return;
   }
-  for (Card c : playable(seat)) out.push(play_move(c));
+  for (Card c : play_.playable(seat)) out.push(play_move(c));
 }
 
 Status State::apply(Seat seat, Move move, const ApplyContext* ctx) {
   if (phase_ == Phase::kOver) return Status::Error("the game is over");
   if (seat < 0 || seat >= kPlayers) return Status::Error("no such seat");
-  if (seat != to_act_) return Status::Error("it is not your turn");
+  if (seat != to_act()) return Status::Error(kNotYourTurn);
   const std::uint64_t payload = move_payload(move);
   const int kind = move_kind(move);
   if (kind == kPlayMove) {
@@ -433,13 +479,18 @@ Status State::apply_call(Seat seat, int bid, int board, const ApplyContext* ctx)
   bids_[seat] = static_cast<std::int8_t>(bid);
   boards_[seat] = static_cast<std::int8_t>(board);
   ++calls_;
-  emit(ctx, kEveryone, [&] {
-    static const char* const kBoards[] = {"", "board", "double board", "triple board",
-                                          "quadruple board"};
-    return seat_text(seat) + (board > 0  ? std::string(" bids ") + kBoards[board]
-                              : bid == 0 ? std::string(" passes")
-                                         : " bids " + std::to_string(bid));
-  });
+  emit(ctx, kEveryone,
+       board > 0  ? "{seat} bids {label}"
+       : bid == 0 ? "{seat} passes"
+                  : "{seat} bids {amount}",
+       [&] {
+         return Event{.kind = EventKind::kBid,
+                      .seat = seat,
+                      .amount = bid,
+                      .label = board > 0  ? kBoardNames[board]
+                               : bid == 0 ? "pass"
+                                          : nullptr};
+       });
   if (calls_ < kPlayers) {
     to_act_ = static_cast<std::int8_t>((seat + 1) % kPlayers);
     return Status::Ok();
@@ -448,7 +499,8 @@ Status State::apply_call(Seat seat, int bid, int board, const ApplyContext* ctx)
   for (Seat s = 0; s < kPlayers; ++s) all_pass &= bids_[s] == 0 && boards_[s] == 0;
   if (all_pass) {
     // Rule 5: the same dealer deals the same hand size again.
-    emit(ctx, kEveryone, [&] { return "all pass: " + seat_text(dealer_) + " deals again"; });
+    emit(ctx, kEveryone, "all pass: {seat} deals again",
+         [&] { return Event{.kind = EventKind::kNote, .seat = dealer_}; });
     start_hand(ctx);
     return Status::Ok();
   }
@@ -463,57 +515,44 @@ Status State::apply_call(Seat seat, int bid, int board, const ApplyContext* ctx)
   }
   phase_ = Phase::kPlay;
   to_act_ = static_cast<std::int8_t>(opening_leader());
-  trick_leader_[0] = to_act_;
+  Policy policy;
+  policy.trump = trump_;
+  play_.begin_play(hand_size_, to_act_, policy);
   if (wants_events(ctx)) {
     for (int t = 0; t < 2; ++t)
       emit(ctx, kEveryone,
-           [&] { return team_text(t) + " contract: " + contract_text(contracts_[t]); });
-    emit(ctx, kEveryone, [&] { return seat_text(to_act_) + " leads"; });
+           contracts_[t].board > 0 ? "{seats/} contract: {label}" : "{seats/} contract: {amount}",
+           [&] {
+             return Event{.kind = EventKind::kContract,
+                          .team = t,
+                          .amount = contracts_[t].tricks,
+                          .seats = team_seats(t),
+                          .label = contract_name(contracts_[t])};
+           });
+    emit(ctx, kEveryone, "{seat} leads",
+         [&] { return Event{.kind = EventKind::kLead, .seat = to_act_}; });
   }
   return Status::Ok();
 }
 
 Status State::apply_play(Seat seat, Card card, const ApplyContext* ctx) {
-  if (!hands_[seat].contains(card)) return Status::Error("you do not hold that card");
-  if (!playable(seat).contains(card)) {
-    if (trick_count_ == 0) return Status::Error("trumps are not broken yet");
-    const Card led = trick_cards_[trick_no_][0];
-    if (led >= 52 && trump_ != kNoSuit && !(hands_[seat] & trumps()).empty())
-      return Status::Error(led == kBigBlooper ? "the big blooper was led: play your highest trump"
-                                              : "the little blooper was led: play your lowest "
-                                                "trump");
-    return Status::Error("you must follow suit");
-  }
-  const CardSet trumps_now = trumps();
-  if (trick_count_ > 0) {
-    // What everyone learns about the hand: a void, or no trump above (BB) / below (LB) the one
-    // played.
-    const Card led = trick_cards_[trick_no_][0];
-    const int led_suit = effective_suit(led, trump_);
-    if (effective_suit(card, trump_) != led_suit) excluded_[seat] |= suit_cards(led_suit, trump_);
-    if (trump_ != kNoSuit && (led == kBigBlooper || led == kLittleBlooper)) {
-      if (!trumps_now.contains(card)) {
-        excluded_[seat] |= trumps_now;
-      } else {
-        for (Card t : trumps_now)
-          if (led == kBigBlooper ? effective_rank(t) > effective_rank(card)
-                                 : effective_rank(t) < effective_rank(card))
-            excluded_[seat].add(t);
-      }
-    }
-    if (trumps_now.contains(card) && led_suit != trump_) broken_ = true;
-  } else if (trumps_now.contains(card)) {
-    broken_ = true;  // BA-A6: an all-trump hand led a trump
-  }
-  hands_[seat].remove(card);
-  played_.add(card);
-  trick_cards_[trick_no_][trick_count_++] = card;
-  emit(ctx, kEveryone, [&] { return seat_text(seat) + " plays " + text_of(card); });
-  if (trick_count_ == kPlayers) {
-    finish_trick(ctx);
-  } else {
-    to_act_ = static_cast<std::int8_t>((seat + 1) % kPlayers);
-  }
+  if (const char* why = play_.reject(seat, card)) return Status::Error(why);
+  const tricks::PlayResult r = play_.play(card);
+  const CardNames names = card_names();
+  emit(
+      ctx, kEveryone, "{seat} plays {card}",
+      [&] { return Event{.kind = EventKind::kPlay, .seat = seat, .card = card}; }, names);
+  if (r.trick_complete)
+    emit(
+        ctx, kEveryone, "trick {number} to {seat} ({card})",
+        [&] {
+          return Event{.kind = EventKind::kTrick,
+                       .seat = r.winner,
+                       .number = r.trick + 1,
+                       .card = play_.card(r.trick, r.winning_card)};
+        },
+        names);
+  if (r.round_over) finish_hand(ctx);
   return Status::Ok();
 }
 
@@ -538,51 +577,39 @@ std::string State::move_text(Move move) const {
 
 std::optional<Move> State::parse_move(Seat seat, std::string_view text, std::string* error) const {
   (void)seat;
-  std::string t = lower(text);
-  while (!t.empty() && std::isspace(static_cast<unsigned char>(t.back()))) t.pop_back();
-  const std::size_t start = t.find_first_not_of(" \t");
-  auto fail = [&](const std::string& why) -> std::optional<Move> {
-    if (error) *error = why;
-    return std::nullopt;
-  };
-  if (start == std::string::npos) return fail("empty move");
-  t = t.substr(start);
+  const MoveWords words(text);
+  if (words.empty()) return move_error(error, "empty move");
+  const std::string t = words.joined();
   if (t == "pass") return pass_move();
   // "board" is always the next multiple; "double board" etc. are accepted when they are.
   if (t == "board" || t == "double board" || t == "triple board" || t == "quadruple board")
     return board_move(std::min(next_board(), kMaxBoard));
-  const std::size_t space = t.find(' ');
-  const std::string verb = t.substr(0, space);
-  std::string rest = space == std::string::npos ? "" : t.substr(space + 1);
-  const std::size_t b = rest.find_first_not_of(' ');
-  rest = b == std::string::npos ? "" : rest.substr(b);
+  const std::string& verb = words.verb();
+  const std::string rest = words.rest();
   if (verb == "bid") {
     if (rest == "board") return board_move(std::min(next_board(), kMaxBoard));
     if (rest == "0") return pass_move();
-    if (rest.empty() || rest.size() > 2 ||
-        !std::all_of(rest.begin(), rest.end(), [](char c) { return c >= '0' && c <= '9'; }))
-      return fail("a bid is 'pass', 'bid N' (1 to 12) or 'board'");
-    const int n = std::stoi(rest);
-    if (n > 12) return fail("a bid is at most 12");
+    if (rest.empty() || rest.size() > 2 || !parse_number(rest, 0, 99))
+      return move_error(error, "a bid is 'pass', 'bid N' (1 to 12) or 'board'");
+    const int n = *parse_number(rest, 0, 99);
+    if (n > 12) return move_error(error, "a bid is at most 12");
     return bid_move(n);
   }
   if (verb == "play") {
-    if (rest.empty()) return fail("'play' needs a card, e.g. 'play TD' or 'play BB'");
+    if (rest.empty()) return move_error(error, "'play' needs a card, e.g. 'play TD' or 'play BB'");
     auto card = parse_card(rest, card_names());
-    if (!card) return fail("'" + rest + "' is not a card");
+    if (!card) return move_error(error, "'" + rest + "' is not a card");
     return play_move(*card);
   }
   if (auto card = parse_card(t, card_names())) return play_move(*card);
-  return fail("'" + std::string(text) +
-              "' is not a Back Alley move (try 'pass', 'bid N', 'board', 'play C')");
+  return move_error(error, "'" + std::string(text) +
+                               "' is not a Back Alley move (try 'pass', 'bid N', 'board', "
+                               "'play C')");
 }
 
 nlohmann::json State::view(Seat seat) const {
   const bool player = seat >= 0 && seat < kPlayers;
-  nlohmann::json v;
-  v["game"] = "back_alley";
-  v["seat"] = player ? nlohmann::json(seat) : nlohmann::json(nullptr);
-  v["players"] = kPlayers;
+  nlohmann::json v = view_envelope(*this, seat, Game::kName);
   v["team"] = player ? nlohmann::json(seat % 2) : nlohmann::json(nullptr);
   v["round"] = hand_ + 1;
   v["rounds"] = kHands;
@@ -593,24 +620,22 @@ nlohmann::json State::view(Seat seat) const {
   v["hand_size"] = hand_size_;
   v["upcard"] = text_of(upcard_);
   v["trump"] = suit_json(trump_);
-  v["trumps_broken"] = broken_;
+  v["trumps_broken"] = trumps_broken();
   v["joker_swap"] = swapper_ >= 0 ? nlohmann::json(swapper_) : nlohmann::json(nullptr);
   v["out_of_play"] = cards_json(out_, card_names());
-  if (player) v["hand"] = cards_json(hands_[seat], card_names());
+  if (player) v["hand"] = cards_json(play_.hand(seat), card_names());
   // `bids` holds the tricks each call promises (pass 0, board all h) so generic score tables can
   // show it; `calls` holds the calls themselves.
   nlohmann::json sizes = nlohmann::json::array(), bids = nlohmann::json::array(),
                  calls = nlohmann::json::array();
   for (Seat s = 0; s < kPlayers; ++s) {
-    sizes.push_back(hands_[s].size());
+    sizes.push_back(play_.hand(s).size());
     const bool called = bids_[s] >= 0 || boards_[s] > 0;
     bids.push_back(!called          ? nlohmann::json(nullptr)
                    : boards_[s] > 0 ? nlohmann::json(static_cast<int>(hand_size_))
                                     : nlohmann::json(static_cast<int>(bids_[s])));
-    static const char* const kBoards[] = {"", "board", "double board", "triple board",
-                                          "quadruple board"};
     calls.push_back(!called          ? nlohmann::json(nullptr)
-                    : boards_[s] > 0 ? nlohmann::json(kBoards[boards_[s]])
+                    : boards_[s] > 0 ? nlohmann::json(kBoardNames[boards_[s]])
                                      : nlohmann::json(call_text(bids_[s], 0)));
   }
   v["calls"] = calls;
@@ -621,40 +646,16 @@ nlohmann::json State::view(Seat seat) const {
   for (int t = 0; t < 2; ++t) {
     contracts.push_back(phase_ == Phase::kBid ? nlohmann::json(nullptr)
                                               : contract_json(contracts_[t]));
-    won.push_back(tricks_won_[t]);
+    won.push_back(team_tricks(t));
     teams.push_back(scores_[t]);
   }
   v["contracts"] = contracts;
   v["team_tricks"] = won;
   v["team_scores"] = teams;
-  nlohmann::json tricks = nlohmann::json::array();
-  const int complete = phase_ == Phase::kPlay ? trick_no_ : 0;
-  std::array<int, kPlayers> per_seat{};
-  for (int t = 0; t < complete; ++t) {
-    nlohmann::json cards = nlohmann::json::array();
-    for (int i = 0; i < kPlayers; ++i) cards.push_back(text_of(trick_cards_[t][i]));
-    tricks.push_back(
-        {{"leader", trick_leader_[t]}, {"cards", cards}, {"winner", trick_winner_[t]}});
-    per_seat[trick_winner_[t]]++;
-  }
-  for (Seat s = 0; s < kPlayers; ++s) seat_won.push_back(per_seat[s]);
-  v["tricks"] = tricks;
+  const bool in_play = phase_ == Phase::kPlay;
+  for (Seat s = 0; s < kPlayers; ++s) seat_won.push_back(in_play ? play_.tricks_won(s) : 0);
+  tricks::add_trick_view(v, play_, in_play, card_names());
   v["tricks_won"] = seat_won;  // per seat, this hand (the team's tricks are in team_tricks)
-  if (phase_ == Phase::kPlay) {
-    nlohmann::json cards = nlohmann::json::array();
-    for (int i = 0; i < trick_count_; ++i) cards.push_back(text_of(trick_cards_[trick_no_][i]));
-    v["trick"] = {{"leader", trick_leader_[trick_no_]}, {"cards", cards}};
-  } else {
-    v["trick"] = nullptr;
-  }
-  nlohmann::json scores = nlohmann::json::array();
-  for (Seat s = 0; s < kPlayers; ++s) scores.push_back(score(s));
-  v["scores"] = scores;
-  v["to_act"] = actors().to_vector();
-  v["legal"] = legal_move_texts(*this, seat);
-  v["over"] = over();
-  v["winners"] = winners_.to_vector();
-  v["last_round"] = rounds_completed_ > 0 ? last_round() : nlohmann::json(nullptr);
   return v;
 }
 
@@ -662,35 +663,14 @@ State State::resample(Seat observer, Rng& rng) const {
   State s = *this;
   s.rng_.reseed(rng.next());  // future deals are unknown too
   if (phase_ == Phase::kOver) return s;
-  const bool player = observer >= 0 && observer < kPlayers;
   // Known: the observer's own hand (never its partner's), the cards played, the cards face up out
   // of play. Everything else is redealt honouring what each player has shown it does not hold.
-  CardSet pool = kDeck - played_ - out_;
-  if (player) pool -= hands_[observer];
-  std::array<DealSlot, kPlayers + 1> slots{};
-  std::array<Seat, kPlayers + 1> slot_seat{};
-  int num_slots = 0;
-  for (Seat p = 0; p < kPlayers; ++p) {
-    if (p == observer) continue;
-    slots[num_slots] = DealSlot{hands_[p].size(), kDeck - excluded_[p]};
-    slot_seat[num_slots++] = p;
-  }
-  slots[num_slots] = DealSlot{pack_.size(), kDeck};
-  slot_seat[num_slots++] = -1;
-  std::array<CardSet, kPlayers + 1> dealt{};
-  if (!deal_constrained(pool, {slots.data(), static_cast<std::size_t>(num_slots)},
-                        {dealt.data(), static_cast<std::size_t>(num_slots)}, rng))
-    return s;  // cannot happen for a state reached by legal play; keep the true cards
-  for (int i = 0; i < num_slots; ++i) {
-    if (slot_seat[i] < 0)
-      s.pack_ = dealt[i];
-    else
-      s.hands_[slot_seat[i]] = dealt[i];
-  }
+  s.play_.redeal_hidden_hands(observer, {}, &s.pack_, rng);
   return s;
 }
 
-nlohmann::json State::last_round() const {
+nlohmann::json State::last_round(Seat seat) const {
+  (void)seat;  // everything in a completed Back Alley hand is public
   const RoundRecord& r = last_;
   nlohmann::json j;
   j["round"] = r.round;
@@ -709,34 +689,39 @@ nlohmann::json State::last_round() const {
     points.push_back(r.points[t]);
   }
   j["contracts"] = contracts;
-  nlohmann::json tricks = nlohmann::json::array();
-  for (int t = 0; t < r.hand_size; ++t) {
-    nlohmann::json cards = nlohmann::json::array();
-    for (int i = 0; i < kPlayers; ++i) cards.push_back(text_of(r.cards[t][i]));
-    tricks.push_back({{"leader", r.leader[t]}, {"cards", cards}, {"winner", r.winner[t]}});
-  }
-  j["tricks"] = tricks;
+  j["tricks"] = tricks::history_json<Policy>(r.tricks, r.hand_size, kPlayers, card_names());
   j["tricks_won"] = won;
   j["points"] = points;
   return j;
 }
 
+std::vector<Pile> State::piles() const {
+  std::vector<Pile> out;
+  for (Seat s = 0; s < kPlayers; ++s)
+    out.push_back(make_pile("hand " + seat_text(s), SeatSet::of(s), play_.hand(s)));
+  out.push_back(make_pile("pack", SeatSet(), pack_));
+  out.push_back(make_pile("out of play", kEveryone, out_));
+  out.push_back(make_pile("tricks", kEveryone, play_.played()));
+  return out;
+}
+
 const char* State::check() const {
-  if (pack_.intersects(played_) || pack_.intersects(out_) || out_.intersects(played_))
+  const CardSet played = play_.played();
+  if (pack_.intersects(played) || pack_.intersects(out_) || out_.intersects(played))
     return "pack, tricks and out-of-play cards overlap";
-  CardSet all = pack_ | played_ | out_;
-  int total = pack_.size() + played_.size() + out_.size();
+  CardSet all = pack_ | played | out_;
+  int total = pack_.size() + played.size() + out_.size();
   for (Seat s = 0; s < kPlayers; ++s) {
-    if (all.intersects(hands_[s])) return "a card is in two places";
-    all |= hands_[s];
-    total += hands_[s].size();
-    if (hands_[s].intersects(excluded_[s])) return "a hand holds a card it showed it lacks";
-    if (phase_ == Phase::kBid && hands_[s].size() != hand_size_)
+    const CardSet hand = play_.hand(s);
+    if (all.intersects(hand)) return "a card is in two places";
+    all |= hand;
+    total += hand.size();
+    if (hand.intersects(play_.excluded(s))) return "a hand holds a card it showed it lacks";
+    if (phase_ == Phase::kBid && hand.size() != hand_size_)
       return "a hand has the wrong number of cards before play";
     if (phase_ == Phase::kPlay) {
-      const int played_by_s =
-          trick_no_ + ((s - trick_leader() + kPlayers) % kPlayers < trick_count_ ? 1 : 0);
-      if (hands_[s].size() != hand_size_ - played_by_s) return "a hand has the wrong size";
+      const int played_by_s = play_.trick_number() + play_.played_to_current(s);
+      if (hand.size() != hand_size_ - played_by_s) return "a hand has the wrong size";
     }
   }
   if (all != kDeck || total != kDeckSize) return "cards are not conserved";

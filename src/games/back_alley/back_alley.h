@@ -16,6 +16,9 @@
 // Seats: 0..3 clockwise; partners opposite: team 0 = seats 0 and 2, team 1 = seats 1 and 3.
 // Cards: standard ids 0..51, big blooper BB = 52, little blooper LB = 53 (see card_names()).
 //
+// Trick play: games/common/trick_play.h with back_alley::Policy (bloopers as trumps, unbroken
+// trumps, blooper leads).
+//
 // Move encoding (Move::code): kind in bits 56..63, payload below.
 //   kind 1  bid N    payload N (1..12)                text "bid N"
 //   kind 2  board    payload the multiple m (1..4)    text "board" (always the next multiple)
@@ -31,6 +34,7 @@
 #include <vector>
 
 #include "core/game.h"
+#include "games/common/trick_play.h"
 
 namespace cardroom::back_alley {
 
@@ -90,6 +94,25 @@ struct Contract {
 // Rule 8: points of a team with contract `c` that took `took` of `hand_size` tricks.
 int team_points(Contract c, int took, int hand_size);
 
+// Cards of the effective suit `suit` in a hand with trump `trump` (bloopers are trumps).
+CardSet suit_cards(int suit, int trump);
+
+// Back Alley's trick rules for the trick-play core: follow the effective suit (bloopers are
+// trumps), no trump lead before trumps are broken unless the hand is all trumps (rule 7, BA-A6),
+// and a blooper lead forces the highest (BB) or lowest (LB) trump held.
+struct Policy : tricks::FollowSuit {
+  std::uint8_t trump = kNoSuit;
+  bool broken = false;
+  CardSet trumps() const { return trump == kNoSuit ? CardSet() : suit_cards(trump, trump); }
+  CardSet playable(CardSet hand, const tricks::TrickSoFar& t) const;
+  const char* why_not(CardSet hand, const tricks::TrickSoFar& t, Card card) const;
+  CardSet shown_lacking(const tricks::TrickSoFar& t, Card card) const;
+  void on_play(const tricks::TrickSoFar& t, Card card);
+  int winner(const tricks::TrickSoFar& t) const { return trick_winner(t.cards, t.count, trump); }
+  bool operator==(const Policy&) const = default;
+};
+using TrickPlay = tricks::TrickPlay<Policy, kPlayers, kMaxHand>;
+
 class State;
 
 class Game {
@@ -127,9 +150,7 @@ struct RoundRecord {
   std::array<std::int8_t, kPlayers> bids{};    // -1 none, 0 pass, n
   std::array<std::int8_t, kPlayers> boards{};  // board multiple bid by the seat, 0 none
   std::array<Contract, 2> contracts{};
-  std::array<std::int8_t, kMaxHand> leader{};
-  std::array<std::int8_t, kMaxHand> winner{};
-  std::array<std::array<Card, kPlayers>, kMaxHand> cards{};  // play order
+  TrickPlay::History tricks;
   std::array<std::int8_t, 2> tricks_won{};
   std::array<int, 2> points{};
   bool operator==(const RoundRecord&) const = default;
@@ -156,7 +177,8 @@ class State {
   std::optional<Move> parse_move(Seat seat, std::string_view text, std::string* error) const;
   int deals_dealt() const { return deals_; }
   int rounds_completed() const { return rounds_completed_; }
-  nlohmann::json last_round() const;
+  nlohmann::json last_round(Seat seat) const;
+  std::vector<Pile> piles() const;
   const char* check() const;
   bool operator==(const State&) const = default;
 
@@ -168,37 +190,37 @@ class State {
   Seat dealer() const { return dealer_; }
   Card upcard() const { return upcard_; }
   int trump() const { return trump_; }
-  bool trumps_broken() const { return broken_; }
+  bool trumps_broken() const { return play_.policy().broken; }
   Seat joker_swapper() const { return swapper_; }  // -1: nobody swapped this hand
-  CardSet hand(Seat seat) const { return hands_[seat]; }
+  CardSet hand(Seat seat) const { return play_.hand(seat); }
+  const TrickPlay& trick_play() const { return play_; }
   int bid(Seat seat) const { return bids_[seat]; }  // -1 none yet, 0 pass, else the number
   int board(Seat seat) const { return boards_[seat]; }
   int next_board() const;  // the multiple a board bid would be now
   Contract contract(int team) const { return contracts_[team]; }
-  int team_tricks(int team) const { return tricks_won_[team]; }
-  int trick_number() const { return trick_no_; }
-  Seat trick_leader() const { return trick_leader_[trick_no_ < hand_size_ ? trick_no_ : 0]; }
-  int trick_size() const { return trick_count_; }
-  Card trick_card(int trick, int i) const { return trick_cards_[trick][i]; }
-  Seat trick_winner_of(int trick) const { return trick_winner_[trick]; }
-  CardSet played_this_round() const { return played_; }
+  int team_tricks(int team) const { return play_.tricks_won(team) + play_.tricks_won(team + 2); }
+  int trick_number() const { return play_.trick_number(); }
+  Seat trick_leader() const {
+    return play_.leader_of(play_.trick_number() < hand_size_ ? play_.trick_number() : 0);
+  }
+  int trick_size() const { return play_.trick_size(); }
+  Card trick_card(int trick, int i) const { return play_.card(trick, i); }
+  Seat trick_winner_of(int trick) const { return play_.winner_of(trick); }
+  CardSet played_this_round() const { return play_.played(); }
   CardSet out_of_play() const { return out_; }  // the upcard and a discarded joker
   CardSet undealt() const { return pack_; }
   // Cards everyone knows `seat` does not hold (voids, forced blooper answers).
-  CardSet excluded(Seat seat) const { return excluded_[seat]; }
-  Seat to_act() const { return to_act_; }
+  CardSet excluded(Seat seat) const { return play_.excluded(seat); }
+  Seat to_act() const { return phase_ == Phase::kPlay ? play_.to_play() : to_act_; }
   Seat opening_leader() const;
   const RoundRecord& last_round_record() const { return last_; }
 
  private:
   friend class Game;
   void start_hand(const ApplyContext* ctx);
-  void finish_trick(const ApplyContext* ctx);
   void finish_hand(const ApplyContext* ctx);
   Status apply_call(Seat seat, int bid, int board, const ApplyContext* ctx);
   Status apply_play(Seat seat, Card card, const ApplyContext* ctx);
-  CardSet playable(Seat seat) const;
-  CardSet trumps() const;
 
   Config config_;
   Rng rng_;
@@ -207,28 +229,19 @@ class State {
   std::int8_t to_act_ = 0;
   std::int8_t hand_size_ = 0;
   std::int8_t calls_ = 0;
-  std::int8_t trick_no_ = 0;
-  std::int8_t trick_count_ = 0;
   std::int8_t swapper_ = -1;
   std::uint8_t trump_ = kNoSuit;
   Card upcard_ = kNoCard;
-  bool broken_ = false;
   std::int16_t hand_ = 0;
   std::int16_t deals_ = 0;
   std::int16_t rounds_completed_ = 0;
   SeatSet winners_;
   CardSet pack_;    // undealt, face down: unknown to everyone
   CardSet out_;     // face up and out of play: the upcard, a discarded joker
-  CardSet played_;  // played to tricks this hand
-  std::array<CardSet, kPlayers> hands_{};
-  std::array<CardSet, kPlayers> excluded_{};
+  TrickPlay play_;  // hands, tricks, what each seat showed it lacks
   std::array<std::int8_t, kPlayers> bids_{};
   std::array<std::int8_t, kPlayers> boards_{};
   std::array<Contract, 2> contracts_{};
-  std::array<std::int8_t, 2> tricks_won_{};
-  std::array<std::int8_t, kMaxHand> trick_leader_{};
-  std::array<std::int8_t, kMaxHand> trick_winner_{};
-  std::array<std::array<Card, kPlayers>, kMaxHand> trick_cards_{};
   std::array<int, 2> scores_{};
   RoundRecord last_;
 };

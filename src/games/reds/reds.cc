@@ -5,6 +5,7 @@
 
 #include "core/constrained_deal.h"
 #include "core/game_support.h"
+#include "core/move_text.h"
 
 namespace cardroom::reds {
 
@@ -178,7 +179,8 @@ State Game::new_match(std::uint64_t seed, int first_dealer, const ApplyContext* 
   for (auto& b : s.bids_) b = -1;
   if (first_dealer >= 0 && first_dealer < config_.players) {
     s.dealer_ = static_cast<std::int8_t>(first_dealer);
-    emit(ctx, kEveryone, [&] { return seat_text(first_dealer) + " deals first"; });
+    emit(ctx, kEveryone, "{seat} deals first",
+         [&] { return Event{.kind = EventKind::kDealer, .seat = first_dealer}; });
   } else {
     s.draw_for_dealer(ctx);
   }
@@ -199,20 +201,23 @@ void State::draw_for_dealer(const ApplyContext* ctx) {
     rng_.shuffle(deck.data(), n);
     int next = 0, best = -1;
     std::array<Card, kMaxPlayers> drawn{};
-    std::string text = "draw for deal:";
     for (Seat s = 0; s < config_.players; ++s) {
       if (!drawing.contains(s)) continue;
       drawn[s] = deck[next++];
       best = std::max(best, rank_of(drawn[s]));
-      if (wants_events(ctx)) text += " " + seat_text(s) + " " + card_text(drawn[s]);
     }
-    emit(ctx, kEveryone, [&] { return text; });
+    emit(ctx, kEveryone, "draw for deal: {seat_cards}", [&] {
+      Event e{.kind = EventKind::kDealer, .seats = drawing};
+      for (Seat s : drawing.to_vector()) e.cards.push_back(drawn[s]);
+      return e;
+    });
     SeatSet top;
     for (Seat s = 0; s < config_.players; ++s)
       if (drawing.contains(s) && rank_of(drawn[s]) == best) top.add(s);
     if (top.size() == 1) {
       dealer_ = static_cast<std::int8_t>(top.lowest());
-      emit(ctx, kEveryone, [&] { return seat_text(dealer_) + " deals first"; });
+      emit(ctx, kEveryone, "{seat} deals first",
+           [&] { return Event{.kind = EventKind::kDealer, .seat = dealer_}; });
       return;
     }
     drawing = top;
@@ -223,15 +228,15 @@ void State::start_round(const ApplyContext* ctx) {
   const int n = config_.players;
   std::array<Card, kDeckSize> order{};
   int count = 0;
-  const Deal* deal =
-      (ctx && deals_ < static_cast<int>(ctx->deals.size())) ? &ctx->deals[deals_] : nullptr;
-  if (deal) {
+  play_.new_round(n);
+  if (const Deal* deal = explicit_deal(ctx, deals_)) {
     // An explicit deal: the given hands; the given pack on top, any unlisted cards shuffled below.
     CardSet used;
     for (Seat s = 0; s < n; ++s) {
-      hands_[s] = CardSet();
-      for (Card c : deal->hands[s]) hands_[s].add(c);
-      used |= hands_[s];
+      CardSet hand;
+      for (Card c : deal->hands[s]) hand.add(c);
+      play_.set_hand(s, hand);
+      used |= hand;
     }
     for (Card c : deal->pack) {
       order[count++] = c;
@@ -244,8 +249,9 @@ void State::start_round(const ApplyContext* ctx) {
     for (Card c : kDeck) order[count++] = c;
     rng_.shuffle(order.data(), count);
     for (Seat s = 0; s < n; ++s) {
-      hands_[s] = CardSet();
-      for (int k = 0; k < kHandSize; ++k) hands_[s].add(order[s * kHandSize + k]);
+      CardSet hand;
+      for (int k = 0; k < kHandSize; ++k) hand.add(order[s * kHandSize + k]);
+      play_.set_hand(s, hand);
     }
     std::copy(order.begin() + n * kHandSize, order.begin() + count, order.begin());
     count -= n * kHandSize;
@@ -265,52 +271,70 @@ void State::start_round(const ApplyContext* ctx) {
   }
   pack_ = CardSet();
   for (; i < count; ++i) pack_.add(order[i]);
+  // The deal as an explicit deal: the hands, then the pack from the top (turned cards first).
+  report_deal(ctx, [&] {
+    Deal d;
+    for (Seat s = 0; s < n; ++s) d.hands.push_back(card_vector(play_.hand(s)));
+    d.pack.assign(turned_.begin(), turned_.begin() + turned_count_);
+    for (Card c : pack_) d.pack.push_back(c);
+    return d;
+  });
 
   phase_ = Phase::kBid;
   bid_submitted_ = SeatSet();
   exchange_submitted_ = SeatSet();
-  played_ = CardSet();
-  trick_no_ = 0;
-  trick_count_ = 0;
   for (Seat s = 0; s < kMaxPlayers; ++s) {
     bids_[s] = -1;
-    tricks_won_[s] = 0;
-    voids_[s] = 0;
     pending_[s] = CardSet();
     passed_[s] = CardSet();
   }
   to_act_ = static_cast<std::int8_t>((dealer_ + 1) % n);
 
   if (wants_events(ctx)) {
-    int rounds = rounds_in_game(config_);
-    std::string head = "round " + std::to_string(round_ + 1) +
-                       (round_ < rounds ? " of " + std::to_string(rounds) : " (tie-break)") + ": " +
-                       seat_text(dealer_) + " deals";
-    Exchange ex = exchange();
-    head += ex.cards == 0 ? ", no exchange"
-                          : ", exchange " + std::to_string(ex.cards) +
-                                (ex.direction > 0 ? " left" : " right");
-    emit(ctx, kEveryone, [&] { return head; });
-    for (Seat s = 0; s < n; ++s)
-      emit(ctx, SeatSet::of(s), [&] { return "your hand: " + cards_text(hands_[s]); });
-    std::string turned = "turned:";
-    for (int k = 0; k < turned_count_; ++k) turned += " " + card_text(turned_[k]);
-    emit(ctx, kEveryone, [&] { return turned; });
-    emit(ctx, kEveryone, [&] {
-      return anti_trump_ == kNoSuit
-                 ? std::string("no anti-trump this round: both black suits are neutral")
-                 : std::string("anti-trump is ") + std::string(suit_symbol(anti_trump_));
+    const int rounds = rounds_in_game(config_);
+    const bool regular = round_ < rounds;
+    const Exchange ex = exchange();
+    static const char* const kFormats[2][2] = {
+        {"round {number} (tie-break): {seat} deals, no exchange",
+         "round {number} (tie-break): {seat} deals, exchange {amount} {label}"},
+        {"round {number} of {total}: {seat} deals, no exchange",
+         "round {number} of {total}: {seat} deals, exchange {amount} {label}"}};
+    emit(ctx, kEveryone, kFormats[regular][ex.cards > 0], [&] {
+      return Event{.kind = EventKind::kRoundStart,
+                   .seat = dealer_,
+                   .number = round_ + 1,
+                   .amount = ex.cards,
+                   .total = regular ? rounds : 0,
+                   .label = ex.cards == 0      ? nullptr
+                            : ex.direction > 0 ? "left"
+                                               : "right"};
     });
+    for (Seat s = 0; s < n; ++s)
+      emit(ctx, SeatSet::of(s), "your hand: {cards}", [&] {
+        return Event{.kind = EventKind::kHand, .seat = s, .cards = card_vector(play_.hand(s))};
+      });
+    emit(ctx, kEveryone, "turned: {cards}", [&] {
+      return Event{.kind = EventKind::kTurnUp,
+                   .cards = {turned_.begin(), turned_.begin() + turned_count_}};
+    });
+    emit(ctx, kEveryone,
+         anti_trump_ == kNoSuit ? "no anti-trump this round: both black suits are neutral"
+                                : "anti-trump is {suit}",
+         [&] {
+           return Event{.kind = EventKind::kTrump, .suit = anti_trump_, .label = "anti-trump"};
+         });
   }
 }
 
 void State::begin_play(const ApplyContext* ctx) {
   phase_ = Phase::kPlay;
-  trick_no_ = 0;
-  trick_count_ = 0;
   to_act_ = static_cast<std::int8_t>((dealer_ + 1) % config_.players);
-  trick_leader_[0] = to_act_;
-  emit(ctx, kEveryone, [&] { return seat_text(to_act_) + " leads"; });
+  Policy policy;
+  policy.anti_trump = anti_trump_;
+  policy.rule = config_.anti_trump_lead;
+  play_.begin_play(kTricks, to_act_, policy);
+  emit(ctx, kEveryone, "{seat} leads",
+       [&] { return Event{.kind = EventKind::kLead, .seat = to_act_}; });
 }
 
 Seat State::recipient(Seat seat) const {
@@ -325,39 +349,24 @@ Seat State::sender_to(Seat seat) const {
 
 void State::resolve_exchange(const ApplyContext* ctx) {
   const int n = config_.players;
-  for (Seat s = 0; s < n; ++s) hands_[s] -= pending_[s];
+  for (Seat s = 0; s < n; ++s) play_.take(s, pending_[s]);
   for (Seat s = 0; s < n; ++s) {
-    hands_[recipient(s)] |= pending_[s];
+    play_.give(recipient(s), pending_[s]);
     passed_[s] = pending_[s];
     pending_[s] = CardSet();
   }
   if (wants_events(ctx)) {
-    emit(ctx, kEveryone, [&] { return "the exchange is made"; });
+    emit(ctx, kEveryone, "the exchange is made",
+         [&] { return Event{.kind = EventKind::kExchangeDone}; });
     for (Seat s = 0; s < n; ++s)
-      emit(ctx, SeatSet::of(recipient(s)),
-           [&] { return seat_text(s) + " passed you " + cards_text(passed_[s]); });
+      emit(ctx, SeatSet::of(recipient(s)), "{seat} passed you {cards}", [&] {
+        return Event{.kind = EventKind::kExchange,
+                     .seat = s,
+                     .other = recipient(s),
+                     .cards = card_vector(passed_[s])};
+      });
   }
   begin_play(ctx);
-}
-
-void State::finish_trick(const ApplyContext* ctx) {
-  const int n = config_.players;
-  const Card* cards = trick_cards_[trick_no_].data();
-  int w = trick_winner(cards, n, anti_trump_, config_.anti_trump_lead);
-  Seat winner = (trick_leader_[trick_no_] + w) % n;
-  trick_winner_[trick_no_] = static_cast<std::int8_t>(winner);
-  tricks_won_[winner]++;
-  emit(ctx, kEveryone, [&] {
-    return "trick " + std::to_string(trick_no_ + 1) + " to " + seat_text(winner) + " (" +
-           card_text(cards[w]) + ")";
-  });
-  trick_count_ = 0;
-  if (++trick_no_ == kTricks) {
-    finish_round(ctx);
-    return;
-  }
-  trick_leader_[trick_no_] = static_cast<std::int8_t>(winner);
-  to_act_ = static_cast<std::int8_t>(winner);
 }
 
 bool State::leader_unique(SeatSet* winners) const {
@@ -392,43 +401,44 @@ void State::finish_round(const ApplyContext* ctx) {
   r.anti_trump = anti_trump_;
   r.turned_count = turned_count_;
   r.turned = turned_;
-  r.leader = trick_leader_;
-  r.winner = trick_winner_;
-  r.cards = trick_cards_;
+  r.tricks = play_.history();
   for (Seat s = 0; s < n; ++s) {
     r.bids[s] = bids_[s];
     r.passed[s] = passed_[s];
-    r.tricks_won[s] = tricks_won_[s];
-    r.points[s] = round_points(bids_[s], tricks_won_[s]);
+    r.tricks_won[s] = static_cast<std::int8_t>(play_.tricks_won(s));
+    r.points[s] = round_points(bids_[s], play_.tricks_won(s));
     scores_[s] += r.points[s];
   }
   ++rounds_completed_;
   if (wants_events(ctx)) {
-    if (config_.hidden_bids) {
-      std::string text = "bids revealed:";
-      for (Seat s = 0; s < n; ++s) text += " " + seat_text(s) + " " + std::to_string(bids_[s]);
-      emit(ctx, kEveryone, [&] { return text; });
-    }
-    for (Seat s = 0; s < n; ++s)
-      emit(ctx, kEveryone, [&] {
-        return seat_text(s) + " bid " + std::to_string(bids_[s]) + ", took " +
-               std::to_string(tricks_won_[s]) + ": " + std::to_string(r.points[s]) +
-               " points (total " + std::to_string(scores_[s]) + ")";
+    if (config_.hidden_bids)
+      emit(ctx, kEveryone, "bids revealed: {seat_scores}", [&] {
+        Event e{.kind = EventKind::kBid, .seats = SeatSet::first_n(n), .label = "revealed"};
+        for (Seat s = 0; s < n; ++s) e.scores.push_back(bids_[s]);
+        return e;
       });
+    for (Seat s = 0; s < n; ++s)
+      emit(ctx, kEveryone, "{seat} bid {amount}, took {tricks}: {points} points (total {total})",
+           [&] {
+             return Event{.kind = EventKind::kScore,
+                          .seat = s,
+                          .amount = bids_[s],
+                          .tricks = play_.tricks_won(s),
+                          .points = r.points[s],
+                          .total = scores_[s]};
+           });
   }
   SeatSet winners;
   if (round_ + 1 >= rounds_in_game(config_) && leader_unique(&winners)) {
     phase_ = Phase::kOver;
     winners_ = winners;
-    if (wants_events(ctx)) {
-      std::string text = "game over; winner:";
-      for (Seat s : winners.to_vector()) text += " " + seat_text(s);
-      emit(ctx, kEveryone, [&] { return text; });
-    }
+    emit(ctx, kEveryone, "game over; winner: {seats}",
+         [&] { return Event{.kind = EventKind::kGameOver, .seats = winners}; });
     return;
   }
   if (round_ + 1 >= rounds_in_game(config_))
-    emit(ctx, kEveryone, [&] { return "first place is tied: a tie-break round follows"; });
+    emit(ctx, kEveryone, "first place is tied: a tie-break round follows",
+         [&] { return Event{.kind = EventKind::kNote}; });
   ++round_;
   dealer_ = static_cast<std::int8_t>((dealer_ + 1) % n);
   start_round(ctx);
@@ -452,7 +462,7 @@ SeatSet State::actors() const {
     case Phase::kExchange:
       return SeatSet(all.bits() & ~exchange_submitted_.bits());
     case Phase::kPlay:
-      return SeatSet::of(to_act_);
+      return SeatSet::of(play_.to_play());
     case Phase::kOver:
       break;
   }
@@ -484,7 +494,7 @@ bool State::may_act(Seat seat) const {
     case Phase::kExchange:
       return seat >= 0 && seat < config_.players && !exchange_submitted_.contains(seat);
     case Phase::kPlay:
-      return seat == to_act_;
+      return seat == play_.to_play();
     case Phase::kOver:
       break;
   }
@@ -503,7 +513,7 @@ void State::legal_moves(Seat seat, MoveList<kMaxMoves>& out) const {
       const int k = exchange().cards;
       std::array<std::uint64_t, kHandSize> bits{};
       int h = 0;
-      for (Card c : hands_[seat]) bits[h++] = CardSet::of(c).bits();
+      for (Card c : play_.hand(seat)) bits[h++] = CardSet::of(c).bits();
       for (int i = 0; i < kSubsets.count[k]; ++i) {
         std::uint64_t set = 0;
         for (unsigned b = kSubsets.masks[k][i]; b; b &= b - 1) set |= bits[std::countr_zero(b)];
@@ -511,15 +521,9 @@ void State::legal_moves(Seat seat, MoveList<kMaxMoves>& out) const {
       }
       return;
     }
-    case Phase::kPlay: {
-      CardSet playable = hands_[seat];
-      if (trick_count_ > 0) {
-        CardSet follow = playable.in_suit(suit_of(trick_cards_[trick_no_][0]));
-        if (!follow.empty()) playable = follow;
-      }
-      for (Card c : playable) out.push(play_move(c));
+    case Phase::kPlay:
+      for (Card c : play_.playable(seat)) out.push(play_move(c));
       return;
-    }
     case Phase::kOver:
       return;
   }
@@ -532,7 +536,7 @@ Status State::apply(Seat seat, Move move, const ApplyContext* ctx) {
     if (phase_ == Phase::kBid && config_.hidden_bids)
       return Status::Error("you have already bid this round");
     if (phase_ == Phase::kExchange) return Status::Error("you have already chosen your exchange");
-    return Status::Error("it is not your turn");
+    return Status::Error(kNotYourTurn);
   }
   const std::uint64_t payload = move_payload(move);
   switch (move_kind(move)) {
@@ -556,15 +560,12 @@ Status State::apply(Seat seat, Move move, const ApplyContext* ctx) {
 Status State::apply_bid(Seat seat, int n, const ApplyContext* ctx) {
   bids_[seat] = static_cast<std::int8_t>(n);
   bid_submitted_.add(seat);
-  if (config_.hidden_bids) {
-    if (wants_events(ctx)) {
-      emit(ctx, SeatSet::of(seat), [&] { return "you bid " + std::to_string(n) + " (hidden)"; });
-      emit(ctx, SeatSet(kEveryone.bits() & ~SeatSet::of(seat).bits()),
-           [&] { return seat_text(seat) + " has bid"; });
-    }
-  } else {
-    emit(ctx, kEveryone, [&] { return seat_text(seat) + " bids " + std::to_string(n); });
-  }
+  auto bid_event = [&] { return Event{.kind = EventKind::kBid, .seat = seat, .amount = n}; };
+  if (config_.hidden_bids)
+    emit_with_public_half(ctx, SeatSet::of(seat), "you bid {amount} (hidden)", "{seat} has bid",
+                          bid_event);
+  else
+    emit(ctx, kEveryone, "{seat} bids {amount}", bid_event);
   if (bid_submitted_.size() < config_.players) {
     if (!config_.hidden_bids) to_act_ = static_cast<std::int8_t>((seat + 1) % config_.players);
     return Status::Ok();
@@ -581,37 +582,33 @@ Status State::apply_give(Seat seat, CardSet cards, const ApplyContext* ctx) {
   const int k = exchange().cards;
   if (cards.size() != k)
     return Status::Error("you must pass exactly the number of cards the chart says");
-  if (!hands_[seat].contains_all(cards)) return Status::Error("you do not hold those cards");
+  if (!play_.hand(seat).contains_all(cards)) return Status::Error("you do not hold those cards");
   pending_[seat] = cards;
   exchange_submitted_.add(seat);
-  if (wants_events(ctx)) {
-    emit(ctx, SeatSet::of(seat),
-         [&] { return "you pass " + cards_text(cards) + " to " + seat_text(recipient(seat)); });
-    emit(ctx, SeatSet(kEveryone.bits() & ~SeatSet::of(seat).bits()),
-         [&] { return seat_text(seat) + " has chosen cards to pass"; });
-  }
+  emit_with_public_half(ctx, SeatSet::of(seat), "you pass {cards} to {other}",
+                        "{seat} has chosen cards to pass", [&] {
+                          return Event{.kind = EventKind::kExchange,
+                                       .seat = seat,
+                                       .other = recipient(seat),
+                                       .cards = card_vector(cards)};
+                        });
   if (exchange_submitted_.size() == config_.players) resolve_exchange(ctx);
   return Status::Ok();
 }
 
 Status State::apply_play(Seat seat, Card card, const ApplyContext* ctx) {
-  if (!hands_[seat].contains(card)) return Status::Error("you do not hold that card");
-  if (trick_count_ > 0) {
-    const int led = suit_of(trick_cards_[trick_no_][0]);
-    if (suit_of(card) != led) {
-      if (!hands_[seat].in_suit(led).empty()) return Status::Error("you must follow suit");
-      voids_[seat] |= static_cast<std::uint8_t>(1u << led);
-    }
-  }
-  hands_[seat].remove(card);
-  played_.add(card);
-  trick_cards_[trick_no_][trick_count_++] = card;
-  emit(ctx, kEveryone, [&] { return seat_text(seat) + " plays " + card_text(card); });
-  if (trick_count_ == config_.players) {
-    finish_trick(ctx);
-  } else {
-    to_act_ = static_cast<std::int8_t>((seat + 1) % config_.players);
-  }
+  if (const char* why = play_.reject(seat, card)) return Status::Error(why);
+  const tricks::PlayResult r = play_.play(card);
+  emit(ctx, kEveryone, "{seat} plays {card}",
+       [&] { return Event{.kind = EventKind::kPlay, .seat = seat, .card = card}; });
+  if (r.trick_complete)
+    emit(ctx, kEveryone, "trick {number} to {seat} ({card})", [&] {
+      return Event{.kind = EventKind::kTrick,
+                   .seat = r.winner,
+                   .number = r.trick + 1,
+                   .card = play_.card(r.trick, r.winning_card)};
+    });
+  if (r.round_over) finish_round(ctx);
   return Status::Ok();
 }
 
@@ -634,6 +631,13 @@ CardSet State::turned_set() const {
   return out;
 }
 
+unsigned State::void_suits(Seat seat) const {
+  unsigned out = 0;
+  for (int suit = 0; suit < kSuits; ++suit)
+    if (play_.excluded(seat).contains_all(CardSet::suit(suit))) out |= 1u << suit;
+  return out;
+}
+
 std::string State::move_text(Move move) const {
   const std::uint64_t payload = move_payload(move);
   switch (move_kind(move)) {
@@ -650,60 +654,45 @@ std::string State::move_text(Move move) const {
 
 std::optional<Move> State::parse_move(Seat seat, std::string_view text, std::string* error) const {
   (void)seat;
-  std::string t = lower(text);
-  while (!t.empty() && std::isspace(static_cast<unsigned char>(t.back()))) t.pop_back();
-  std::size_t start = t.find_first_not_of(" \t");
-  if (start == std::string::npos) {
-    if (error) *error = "empty move";
-    return std::nullopt;
-  }
-  t = t.substr(start);
-  std::size_t space = t.find(' ');
-  std::string verb = t.substr(0, space);
-  std::string rest = space == std::string::npos ? "" : t.substr(space + 1);
-  auto fail = [&](const std::string& why) -> std::optional<Move> {
-    if (error) *error = why;
-    return std::nullopt;
-  };
+  const MoveWords words(text);
+  if (words.empty()) return move_error(error, "empty move");
+  const std::string& verb = words.verb();
+  const std::string rest = words.rest();
   if (verb == "bid") {
-    std::size_t b = rest.find_first_not_of(' ');
-    if (b == std::string::npos) return fail("'bid' needs a number 0 to 5");
-    rest = rest.substr(b);
-    if (rest.size() != 1 || rest[0] < '0' || rest[0] > '5') return fail("a bid must be 0 to 5");
-    return bid_move(rest[0] - '0');
+    if (rest.empty()) return move_error(error, "'bid' needs a number 0 to 5");
+    auto n = parse_number(rest, 0, kMaxBid);
+    if (!n) return move_error(error, "a bid must be 0 to 5");
+    return bid_move(*n);
   }
   if (verb == "give" || verb == "pass") {
     std::string why;
     auto cards = parse_cards(rest, {}, &why);
-    if (!cards) return fail(why);
-    if (cards->empty()) return fail("'give' needs the cards to pass, e.g. 'give 7C 9S'");
+    if (!cards) return move_error(error, why);
+    if (cards->empty())
+      return move_error(error, "'give' needs the cards to pass, e.g. 'give 7C 9S'");
     CardSet set;
     for (Card c : *cards) {
-      if (set.contains(c)) return fail(card_text(c) + " is named twice");
+      if (set.contains(c)) return move_error(error, card_text(c) + " is named twice");
       set.add(c);
     }
     return give_move(set);
   }
   if (verb == "play") {
-    std::size_t b = rest.find_first_not_of(' ');
-    if (b == std::string::npos) return fail("'play' needs a card, e.g. 'play TD'");
-    auto card = parse_card(rest.substr(b));
-    if (!card) return fail("'" + rest.substr(b) + "' is not a card");
+    if (rest.empty()) return move_error(error, "'play' needs a card, e.g. 'play TD'");
+    auto card = parse_card(rest);
+    if (!card) return move_error(error, "'" + rest + "' is not a card");
     return play_move(*card);
   }
   // A bare card is a play.
-  if (auto card = parse_card(t)) return play_move(*card);
-  return fail("'" + std::string(text) +
-              "' is not a Reds move (try 'bid N', 'give C1 C2 ...', 'play C')");
+  if (auto card = parse_card(words.joined())) return play_move(*card);
+  return move_error(error, "'" + std::string(text) +
+                               "' is not a Reds move (try 'bid N', 'give C1 C2 ...', 'play C')");
 }
 
 nlohmann::json State::view(Seat seat) const {
   const int n = config_.players;
   const bool player = seat >= 0 && seat < n;
-  nlohmann::json v;
-  v["game"] = "reds";
-  v["seat"] = player ? nlohmann::json(seat) : nlohmann::json(nullptr);
-  v["players"] = n;
+  nlohmann::json v = view_envelope(*this, seat, Game::kName);
   v["round"] = round_ + 1;
   v["rounds"] = rounds_in_game(config_);
   v["tie_break"] = round_ >= rounds_in_game(config_);
@@ -720,18 +709,17 @@ nlohmann::json State::view(Seat seat) const {
   nlohmann::json turned = nlohmann::json::array();
   for (int k = 0; k < turned_count_; ++k) turned.push_back(card_text(turned_[k]));
   v["turned"] = turned;
-  if (player) v["hand"] = cards_json(hands_[seat]);
+  if (player) v["hand"] = cards_json(play_.hand(seat));
   nlohmann::json sizes = nlohmann::json::array(), bids = nlohmann::json::array(),
                  bid_made = nlohmann::json::array(), chosen = nlohmann::json::array(),
-                 won = nlohmann::json::array(), scores = nlohmann::json::array();
+                 won = nlohmann::json::array();
   for (Seat s = 0; s < n; ++s) {
-    sizes.push_back(hands_[s].size());
+    sizes.push_back(play_.hand(s).size());
     bool visible = bid_submitted_.contains(s) && (!config_.hidden_bids || s == seat);
     bids.push_back(visible ? nlohmann::json(bids_[s]) : nlohmann::json(nullptr));
     bid_made.push_back(bid_submitted_.contains(s));
     chosen.push_back(exchange_submitted_.contains(s));
-    won.push_back(tricks_won_[s]);
-    scores.push_back(scores_[s]);
+    won.push_back(play_.tricks_won(s));
   }
   v["hand_sizes"] = sizes;
   v["bids"] = bids;
@@ -744,46 +732,19 @@ nlohmann::json State::view(Seat seat) const {
                         ? cards_json(passed_[sender_to(seat)])
                         : nlohmann::json::array();
   }
-  nlohmann::json tricks = nlohmann::json::array();
-  const int complete = phase_ == Phase::kPlay ? trick_no_ : 0;
-  for (int t = 0; t < complete; ++t) {
-    nlohmann::json cards = nlohmann::json::array();
-    for (int i = 0; i < n; ++i) cards.push_back(card_text(trick_cards_[t][i]));
-    tricks.push_back(
-        {{"leader", trick_leader_[t]}, {"cards", cards}, {"winner", trick_winner_[t]}});
-  }
-  v["tricks"] = tricks;
-  if (phase_ == Phase::kPlay) {
-    nlohmann::json cards = nlohmann::json::array();
-    for (int i = 0; i < trick_count_; ++i) cards.push_back(card_text(trick_cards_[trick_no_][i]));
-    v["trick"] = {{"leader", trick_leader_[trick_no_]}, {"cards", cards}};
-  } else {
-    v["trick"] = nullptr;
-  }
+  tricks::add_trick_view(v, play_, phase_ == Phase::kPlay);
   v["tricks_won"] = won;
-  v["scores"] = scores;
   if (config_.partnership) {
     nlohmann::json teams = nlohmann::json::array();
     for (int t = 0; t < n / 2; ++t) teams.push_back(team_score(t));
     v["team_scores"] = teams;
-  }
-  v["to_act"] = actors().to_vector();
-  v["legal"] = legal_move_texts(*this, seat);
-  v["over"] = over();
-  v["winners"] = winners_.to_vector();
-  v["last_round"] = nullptr;
-  if (rounds_completed_ > 0) {
-    // The passes of the last round stay private: a seat knows only what it passed and received.
-    nlohmann::json last = last_round();
-    for (Seat s = 0; s < n; ++s)
-      if (!knows_last_pass(seat, s)) last["passed"][s] = nullptr;
-    v["last_round"] = last;
   }
   return v;
 }
 
 bool State::knows_last_pass(Seat observer, Seat passer) const {
   const int n = config_.players;
+  if (observer == kOmniscient) return true;
   if (observer < 0 || observer >= n) return false;
   const int direction = exchange_for_row(last_.chart_row).direction;
   return passer == observer || (passer + direction + n) % n == observer;
@@ -800,40 +761,13 @@ State State::resample(Seat observer, Rng& rng) const {
   const bool exchanged = phase_ == Phase::kPlay;  // exchange resolved (or none) this round
 
   // Cards whose place the observer knows: its hand, tricks, turned cards, and the cards it passed
-  // that its recipient has not played yet.
-  std::array<CardSet, kMaxPlayers> fixed{};
-  if (player) fixed[observer] = hands_[observer];
+  // that its recipient has not played yet. Everything else is redealt honouring the voids shown.
+  std::array<CardSet, kMaxPlayers> known{};
   if (player && exchanged && !passed_[observer].empty()) {
     Seat to = recipient(observer);
-    fixed[to] = passed_[observer] & hands_[to];
+    known[to] = passed_[observer] & play_.hand(to);
   }
-  CardSet known_places;
-  for (Seat p = 0; p < n; ++p) known_places |= fixed[p];
-  CardSet pool = kDeck - known_places - played_ - turned_set();
-
-  std::array<DealSlot, kMaxPlayers + 1> slots{};
-  std::array<Seat, kMaxPlayers + 1> slot_seat{};
-  int num_slots = 0;
-  for (Seat p = 0; p < n; ++p) {
-    if (p == observer) continue;
-    CardSet allowed = kDeck;
-    for (int suit = 0; suit < kSuits; ++suit)
-      if ((voids_[p] >> suit) & 1) allowed -= CardSet::suit(suit);
-    slots[num_slots] = DealSlot{hands_[p].size() - fixed[p].size(), allowed};
-    slot_seat[num_slots++] = p;
-  }
-  slots[num_slots] = DealSlot{pack_.size(), kDeck};
-  slot_seat[num_slots++] = -1;
-  std::array<CardSet, kMaxPlayers + 1> dealt{};
-  if (!deal_constrained(pool, {slots.data(), static_cast<std::size_t>(num_slots)},
-                        {dealt.data(), static_cast<std::size_t>(num_slots)}, rng))
-    return s;  // cannot happen for a state reached by legal play; keep the true cards
-  for (int i = 0; i < num_slots; ++i) {
-    if (slot_seat[i] < 0)
-      s.pack_ = dealt[i];
-    else
-      s.hands_[slot_seat[i]] = dealt[i] | fixed[slot_seat[i]];
-  }
+  s.play_.redeal_hidden_hands(observer, known, &s.pack_, rng);
 
   auto random_subset = [&](CardSet from, int k) {
     std::array<Card, kDeckSize> cards{};
@@ -851,7 +785,7 @@ State State::resample(Seat observer, Rng& rng) const {
       s.bids_[p] = static_cast<std::int8_t>(rng.below(kMaxBid + 1));
     // Exchange choices not yet revealed.
     if (phase_ == Phase::kExchange && exchange_submitted_.contains(p))
-      s.pending_[p] = random_subset(s.hands_[p], exchange().cards);
+      s.pending_[p] = random_subset(s.play_.hand(p), exchange().cards);
   }
   if (exchanged && exchange().cards > 0) {
     // Passes the observer did not see: seat p passed to r cards that r now holds or has played.
@@ -859,12 +793,12 @@ State State::resample(Seat observer, Rng& rng) const {
       if (p == observer || (player && recipient(p) == observer)) continue;
       Seat r = recipient(p);
       CardSet played_by_r;
-      for (int t = 0; t <= trick_no_ && t < kTricks; ++t) {
-        int cards_in = t < trick_no_ ? n : trick_count_;
+      for (int t = 0; t <= play_.trick_number() && t < kTricks; ++t) {
+        int cards_in = t < play_.trick_number() ? n : play_.trick_size();
         for (int i = 0; i < cards_in; ++i)
-          if ((trick_leader_[t] + i) % n == r) played_by_r.add(trick_cards_[t][i]);
+          if (play_.seat_of(t, i) == r) played_by_r.add(play_.card(t, i));
       }
-      CardSet candidates = s.hands_[r] | played_by_r;
+      CardSet candidates = s.play_.hand(r) | played_by_r;
       if (player && r == recipient(observer)) candidates -= passed_[observer];
       s.passed_[p] = random_subset(candidates, exchange().cards);
     }
@@ -872,7 +806,7 @@ State State::resample(Seat observer, Rng& rng) const {
   return s;
 }
 
-nlohmann::json State::last_round() const {
+nlohmann::json State::last_round(Seat seat) const {
   const RoundRecord& r = last_;
   const int n = config_.players;
   nlohmann::json j;
@@ -893,41 +827,48 @@ nlohmann::json State::last_round() const {
     bids.push_back(r.bids[s]);
     won.push_back(r.tricks_won[s]);
     points.push_back(r.points[s]);
-    passed.push_back(cards_json(r.passed[s]));
+    // The passes stay private: a seat knows only what it passed and received.
+    passed.push_back(knows_last_pass(seat, s) ? cards_json(r.passed[s]) : nlohmann::json(nullptr));
   }
   j["bids"] = bids;
   j["passed"] = passed;
-  nlohmann::json tricks = nlohmann::json::array();
-  for (int t = 0; t < kTricks; ++t) {
-    nlohmann::json cards = nlohmann::json::array();
-    for (int i = 0; i < n; ++i) cards.push_back(card_text(r.cards[t][i]));
-    tricks.push_back({{"leader", r.leader[t]}, {"cards", cards}, {"winner", r.winner[t]}});
-  }
-  j["tricks"] = tricks;
+  j["tricks"] = tricks::history_json<Policy>(r.tricks, kTricks, n);
   j["tricks_won"] = won;
   j["points"] = points;
   return j;
 }
 
+std::vector<Pile> State::piles() const {
+  std::vector<Pile> out;
+  for (Seat s = 0; s < config_.players; ++s)
+    out.push_back(make_pile("hand " + seat_text(s), SeatSet::of(s), play_.hand(s)));
+  out.push_back(make_pile("pack", SeatSet(), pack_));
+  out.push_back(Pile{"turned", kEveryone, {turned_.begin(), turned_.begin() + turned_count_}});
+  out.push_back(make_pile("tricks", kEveryone, play_.played()));
+  return out;
+}
+
 const char* State::check() const {
   const int n = config_.players;
-  CardSet all = pack_ | played_ | turned_set();
-  int total = pack_.size() + played_.size() + turned_count_;
-  if (pack_.intersects(played_) || pack_.intersects(turned_set()) ||
-      played_.intersects(turned_set()))
+  const CardSet played = play_.played();
+  CardSet all = pack_ | played | turned_set();
+  int total = pack_.size() + played.size() + turned_count_;
+  if (pack_.intersects(played) || pack_.intersects(turned_set()) || played.intersects(turned_set()))
     return "pack, tricks and turned cards overlap";
   for (Seat s = 0; s < n; ++s) {
-    if (all.intersects(hands_[s])) return "a card is in two places";
-    all |= hands_[s];
-    total += hands_[s].size();
-    if (!hands_[s].contains_all(pending_[s])) return "a pending pass is not in its hand";
+    const CardSet hand = play_.hand(s);
+    if (all.intersects(hand)) return "a card is in two places";
+    all |= hand;
+    total += hand.size();
+    if (!hand.contains_all(pending_[s])) return "a pending pass is not in its hand";
     if (phase_ != Phase::kOver) {
-      int played_by_s = trick_no_ + ((s - trick_leader() + n) % n < trick_count_ ? 1 : 0);
-      if (phase_ == Phase::kPlay && hands_[s].size() != kHandSize - played_by_s)
+      int played_by_s = play_.trick_number() + play_.played_to_current(s);
+      if (phase_ == Phase::kPlay && hand.size() != kHandSize - played_by_s)
         return "a hand has the wrong number of cards";
-      if (phase_ != Phase::kPlay && hands_[s].size() != kHandSize)
+      if (phase_ != Phase::kPlay && hand.size() != kHandSize)
         return "a hand has the wrong number of cards before play";
     }
+    if (hand.intersects(play_.excluded(s))) return "a hand holds a suit it showed void in";
   }
   if (all != kDeck || total != kDeckSize) return "cards are not conserved";
   if (!kDeck.contains_all(all)) return "a card outside the deck";

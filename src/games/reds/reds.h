@@ -12,6 +12,9 @@
 //
 // Deck: 39 cards, spades, diamonds and clubs 2..A (standard card ids; no hearts).
 //
+// Trick play: games/common/trick_play.h with reds::Policy (follow suit, diamonds trump, the
+// anti-trump rule).
+//
 // Move encoding (Move::code): kind in bits 56..63, payload below.
 //   kind 1  bid N          payload N (0..5)                         text "bid N"
 //   kind 2  give C1 C2 ..  payload the CardSet bits of the cards    text "give 7C 9S" (id order)
@@ -25,6 +28,7 @@
 #include <vector>
 
 #include "core/game.h"
+#include "games/common/trick_play.h"
 
 namespace cardroom::reds {
 
@@ -84,6 +88,18 @@ int round_points(int bid, int took);
 // or kNoSuit for a round without one.
 int trick_winner(const Card* cards, int count, int anti_trump, AntiTrumpLead rule);
 
+// Reds' trick rules for the trick-play core: follow suit (games/common/trick_play.h), diamonds
+// trump, and the anti-trump of the round (REDS-A1 for a contaminated anti-trump lead).
+struct Policy : tricks::FollowSuit {
+  std::uint8_t anti_trump = kNoSuit;
+  AntiTrumpLead rule = AntiTrumpLead::kDrop;
+  int winner(const tricks::TrickSoFar& t) const {
+    return trick_winner(t.cards, t.count, anti_trump, rule);
+  }
+  bool operator==(const Policy&) const = default;
+};
+using TrickPlay = tricks::TrickPlay<Policy, kMaxPlayers, kTricks>;
+
 class State;
 
 class Game {
@@ -116,9 +132,7 @@ struct RoundRecord {
   std::array<Card, kMaxTurned> turned{};
   std::array<std::int8_t, kMaxPlayers> bids{};
   std::array<CardSet, kMaxPlayers> passed{};
-  std::array<std::int8_t, kTricks> leader{};
-  std::array<std::int8_t, kTricks> winner{};
-  std::array<std::array<Card, kMaxPlayers>, kTricks> cards{};  // play order
+  TrickPlay::History tricks;
   std::array<std::int8_t, kMaxPlayers> tricks_won{};
   std::array<int, kMaxPlayers> points{};
   bool operator==(const RoundRecord&) const = default;
@@ -144,7 +158,8 @@ class State {
   std::optional<Move> parse_move(Seat seat, std::string_view text, std::string* error) const;
   int deals_dealt() const { return deals_; }
   int rounds_completed() const { return rounds_completed_; }
-  nlohmann::json last_round() const;
+  nlohmann::json last_round(Seat seat) const;
+  std::vector<Pile> piles() const;
   const char* check() const;
   bool operator==(const State&) const = default;
 
@@ -156,7 +171,8 @@ class State {
   Exchange exchange() const { return exchange_for_row(row()); }
   Seat dealer() const { return dealer_; }
   int anti_trump() const { return anti_trump_; }
-  CardSet hand(Seat seat) const { return hands_[seat]; }
+  CardSet hand(Seat seat) const { return play_.hand(seat); }
+  const TrickPlay& trick_play() const { return play_; }
   // The bid of `seat` this round, or -1 (not yet made). With hidden bids this is the true bid: UIs
   // must go through view(). Players only ever see a resampled state, where hidden bids are random.
   int bid(Seat seat) const { return bids_[seat]; }
@@ -164,17 +180,20 @@ class State {
   bool exchange_submitted(Seat seat) const { return exchange_submitted_.contains(seat); }
   CardSet pending_exchange(Seat seat) const { return pending_[seat]; }
   CardSet passed(Seat seat) const { return passed_[seat]; }
-  int tricks_won(Seat seat) const { return tricks_won_[seat]; }
-  int trick_number() const { return trick_no_; }  // 0-based, the trick in progress
-  Seat trick_leader() const { return trick_leader_[trick_no_ < kTricks ? trick_no_ : kTricks - 1]; }
-  int trick_size() const { return trick_count_; }
-  Card trick_card(int trick, int i) const { return trick_cards_[trick][i]; }
-  Seat trick_winner_of(int trick) const { return trick_winner_[trick]; }
-  Seat trick_leader_of(int trick) const { return trick_leader_[trick]; }
-  CardSet played_this_round() const { return played_; }
+  int tricks_won(Seat seat) const { return play_.tricks_won(seat); }
+  int trick_number() const { return play_.trick_number(); }  // 0-based, the trick in progress
+  Seat trick_leader() const {
+    return play_.leader_of(play_.trick_number() < kTricks ? play_.trick_number() : kTricks - 1);
+  }
+  int trick_size() const { return play_.trick_size(); }
+  Card trick_card(int trick, int i) const { return play_.card(trick, i); }
+  Seat trick_winner_of(int trick) const { return play_.winner_of(trick); }
+  Seat trick_leader_of(int trick) const { return play_.leader_of(trick); }
+  CardSet played_this_round() const { return play_.played(); }
   CardSet turned_set() const;
-  unsigned void_suits(Seat seat) const { return voids_[seat]; }
-  Seat to_act() const { return to_act_; }
+  // Suits `seat` has shown void in this round (bit s: suit s).
+  unsigned void_suits(Seat seat) const;
+  Seat to_act() const { return phase_ == Phase::kPlay ? play_.to_play() : to_act_; }
   Seat team_of(Seat seat) const;
   const RoundRecord& last_round_record() const { return last_; }
 
@@ -183,7 +202,6 @@ class State {
   void start_round(const ApplyContext* ctx);
   void draw_for_dealer(const ApplyContext* ctx);
   void begin_play(const ApplyContext* ctx);
-  void finish_trick(const ApplyContext* ctx);
   void finish_round(const ApplyContext* ctx);
   void resolve_exchange(const ApplyContext* ctx);
   Status apply_bid(Seat seat, int n, const ApplyContext* ctx);
@@ -203,8 +221,6 @@ class State {
   std::int8_t to_act_ = 0;
   std::uint8_t anti_trump_ = kNoSuit;
   std::int8_t turned_count_ = 0;
-  std::int8_t trick_no_ = 0;
-  std::int8_t trick_count_ = 0;
   std::int16_t round_ = 0;
   std::int16_t deals_ = 0;
   std::int16_t rounds_completed_ = 0;
@@ -212,17 +228,11 @@ class State {
   SeatSet exchange_submitted_;
   SeatSet winners_;
   std::array<Card, kMaxTurned> turned_{};
-  CardSet pack_;    // undealt and not turned: unknown to everyone
-  CardSet played_;  // played to tricks this round
-  std::array<CardSet, kMaxPlayers> hands_{};
+  CardSet pack_;                                // undealt and not turned: unknown to everyone
+  TrickPlay play_;                              // hands, tricks, voids shown
   std::array<CardSet, kMaxPlayers> pending_{};  // exchange choices not yet resolved
   std::array<CardSet, kMaxPlayers> passed_{};   // resolved exchange, this round
   std::array<std::int8_t, kMaxPlayers> bids_{};
-  std::array<std::int8_t, kMaxPlayers> tricks_won_{};
-  std::array<std::uint8_t, kMaxPlayers> voids_{};  // bit s: shown void in suit s this round
-  std::array<std::int8_t, kTricks> trick_leader_{};
-  std::array<std::int8_t, kTricks> trick_winner_{};
-  std::array<std::array<Card, kMaxPlayers>, kTricks> trick_cards_{};
   std::array<int, kMaxPlayers> scores_{};
   RoundRecord last_;
 };

@@ -541,8 +541,8 @@ TEST(RedsRules, A4_TurnedCardsStayPublicAndOutOfPlay) {
   check_public("before the last card");
   t.StepFirstLegal();
   ASSERT_EQ(t.s().rounds_completed(), 1);
-  EXPECT_EQ(t.s().last_round()["turned"], nlohmann::json({"3D", "7D", "2S"}));
-  EXPECT_EQ(t.s().last_round()["anti_trump"], "S");
+  EXPECT_EQ(t.s().last_round(kOmniscient)["turned"], nlohmann::json({"3D", "7D", "2S"}));
+  EXPECT_EQ(t.s().last_round(kOmniscient)["anti_trump"], "S");
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -5,6 +5,7 @@
 
 #include "core/constrained_deal.h"
 #include "core/game_support.h"
+#include "core/move_text.h"
 #include "games/common/tricks.h"
 
 namespace cardroom::s48 {
@@ -110,7 +111,8 @@ State Game::new_match(std::uint64_t seed, int first_dealer, const ApplyContext* 
   s.rng_.reseed(seed);
   if (first_dealer >= 0 && first_dealer < config_.players) {
     s.dealer_ = static_cast<std::int8_t>(first_dealer);
-    emit(ctx, kEveryone, [&] { return seat_text(first_dealer) + " deals first"; });
+    emit(ctx, kEveryone, "{seat} deals first",
+         [&] { return Event{.kind = EventKind::kDealer, .seat = first_dealer}; });
   } else {
     s.cut_for_dealer(ctx);
   }
@@ -130,20 +132,23 @@ void State::cut_for_dealer(const ApplyContext* ctx) {
     rng_.shuffle(deck.data(), kDeckSize);
     int next = 0, best = 99;
     std::array<Card, kMaxPlayers> cut{};
-    std::string text = "cut for deal:";
     for (Seat s = 0; s < config_.players; ++s) {
       if (!cutting.contains(s)) continue;
       cut[s] = deck[next++];
       best = std::min(best, cut_value(cut[s], config_.cut_ace));
-      if (wants_events(ctx)) text += " " + seat_text(s) + " " + card_text(cut[s]);
     }
-    emit(ctx, kEveryone, [&] { return text; });
+    emit(ctx, kEveryone, "cut for deal: {seat_cards}", [&] {
+      Event e{.kind = EventKind::kDealer, .seats = cutting};
+      for (Seat s : cutting.to_vector()) e.cards.push_back(cut[s]);
+      return e;
+    });
     SeatSet low;
     for (Seat s = 0; s < config_.players; ++s)
       if (cutting.contains(s) && cut_value(cut[s], config_.cut_ace) == best) low.add(s);
     if (low.size() == 1) {
       dealer_ = static_cast<std::int8_t>(low.lowest());
-      emit(ctx, kEveryone, [&] { return seat_text(dealer_) + " cuts low and deals first"; });
+      emit(ctx, kEveryone, "{seat} cuts low and deals first",
+           [&] { return Event{.kind = EventKind::kDealer, .seat = dealer_}; });
       return;
     }
     cutting = low;
@@ -154,23 +159,27 @@ void State::start_round(const ApplyContext* ctx) {
   const int n = config_.players;
   hand_size_ = static_cast<std::int8_t>(hand_size_of_round(round_));
   const int h = hand_size_;
-  const Deal* deal =
-      (ctx && deals_ < static_cast<int>(ctx->deals.size())) ? &ctx->deals[deals_] : nullptr;
+  play_.new_round(n);
+  const Deal* deal = explicit_deal(ctx, deals_);
   if (deal && static_cast<int>(deal->hands[0].size()) != h) {
-    emit(ctx, kEveryone, [&] {
-      return "explicit deal " + std::to_string(deals_ + 1) + " has hands of " +
-             std::to_string(deal->hands[0].size()) + " cards but this round deals " +
-             std::to_string(h) + ": not used, the cards are shuffled";
-    });
+    emit(ctx, kEveryone,
+         "explicit deal {number} has hands of {scores.0} cards but this round deals {scores.1}: "
+         "not used, the cards are shuffled",
+         [&] {
+           return Event{.kind = EventKind::kNote,
+                        .number = deals_ + 1,
+                        .scores = {static_cast<int>(deal->hands[0].size()), h}};
+         });
     deal = nullptr;
   }
   if (deal) {
     // An explicit deal: the given hands; everything else is undealt (its order does not matter).
     CardSet used;
     for (Seat s = 0; s < n; ++s) {
-      hands_[s] = CardSet();
-      for (Card c : deal->hands[s]) hands_[s].add(c);
-      used |= hands_[s];
+      CardSet hand;
+      for (Card c : deal->hands[s]) hand.add(c);
+      play_.set_hand(s, hand);
+      used |= hand;
     }
     pack_ = kDeck - used;
   } else {
@@ -178,53 +187,39 @@ void State::start_round(const ApplyContext* ctx) {
     std::array<Card, kDeckSize> order{};
     for (int i = 0; i < kDeckSize; ++i) order[i] = static_cast<Card>(i);
     rng_.shuffle(order.data(), kDeckSize);
-    for (Seat s = 0; s < n; ++s) hands_[s] = CardSet();
-    for (int i = 0; i < n * h; ++i) hands_[(dealer_ + 1 + i) % n].add(order[i]);
+    for (int i = 0; i < n * h; ++i) play_.give((dealer_ + 1 + i) % n, CardSet::of(order[i]));
     pack_ = CardSet();
     for (int i = n * h; i < kDeckSize; ++i) pack_.add(order[i]);
   }
   ++deals_;
+  report_deal(ctx, [&] {
+    Deal d;
+    for (Seat s = 0; s < n; ++s) d.hands.push_back(card_vector(play_.hand(s)));
+    d.pack = card_vector(pack_);
+    return d;
+  });
   phase_ = Phase::kBid;
   bids_made_ = 0;
-  played_ = CardSet();
-  trick_no_ = 0;
-  trick_count_ = 0;
-  for (Seat s = 0; s < kMaxPlayers; ++s) {
-    bids_[s] = -1;
-    tricks_won_[s] = 0;
-    voids_[s] = 0;
-  }
+  for (Seat s = 0; s < kMaxPlayers; ++s) bids_[s] = -1;
   to_act_ = static_cast<std::int8_t>((dealer_ + 1) % n);
 
   if (wants_events(ctx)) {
-    emit(ctx, kEveryone, [&] {
-      return "round " + std::to_string(round_ + 1) +
-             (round_ < kRounds ? " of " + std::to_string(kRounds) : std::string(" (extra)")) +
-             ": " + seat_text(dealer_) + " deals " + std::to_string(h) + " cards each";
-    });
+    const bool regular = round_ < kRounds;
+    emit(ctx, kEveryone,
+         regular ? "round {number} of {total}: {seat} deals {amount} cards each"
+                 : "round {number} (extra): {seat} deals {amount} cards each",
+         [&] {
+           return Event{.kind = EventKind::kRoundStart,
+                        .seat = dealer_,
+                        .number = round_ + 1,
+                        .amount = h,
+                        .total = regular ? kRounds : 0};
+         });
     for (Seat s = 0; s < n; ++s)
-      emit(ctx, SeatSet::of(s), [&] { return "your hand: " + cards_text(hands_[s]); });
+      emit(ctx, SeatSet::of(s), "your hand: {cards}", [&] {
+        return Event{.kind = EventKind::kHand, .seat = s, .cards = card_vector(play_.hand(s))};
+      });
   }
-}
-
-void State::finish_trick(const ApplyContext* ctx) {
-  const int n = config_.players;
-  const Card* cards = trick_cards_[trick_no_].data();
-  const int w = tricks::trick_winner(cards, n, kNoSuit);  // S48-A1: no trumps
-  const Seat winner = (trick_leader_[trick_no_] + w) % n;
-  trick_winner_[trick_no_] = static_cast<std::int8_t>(winner);
-  tricks_won_[winner]++;
-  emit(ctx, kEveryone, [&] {
-    return "trick " + std::to_string(trick_no_ + 1) + " to " + seat_text(winner) + " (" +
-           card_text(cards[w]) + ")";
-  });
-  trick_count_ = 0;
-  if (++trick_no_ == hand_size_) {
-    finish_round(ctx);
-    return;
-  }
-  trick_leader_[trick_no_] = static_cast<std::int8_t>(winner);
-  to_act_ = static_cast<std::int8_t>(winner);
 }
 
 void State::finish_round(const ApplyContext* ctx) {
@@ -234,23 +229,24 @@ void State::finish_round(const ApplyContext* ctx) {
   r.round = round_ + 1;
   r.dealer = dealer_;
   r.hand_size = hand_size_;
-  r.leader = trick_leader_;
-  r.winner = trick_winner_;
-  r.cards = trick_cards_;
+  r.tricks = play_.history();
   for (Seat s = 0; s < n; ++s) {
     r.bids[s] = bids_[s];
-    r.tricks_won[s] = tricks_won_[s];
-    r.points[s] = round_points(bids_[s], tricks_won_[s]);
+    r.tricks_won[s] = static_cast<std::int8_t>(play_.tricks_won(s));
+    r.points[s] = round_points(bids_[s], play_.tricks_won(s));
     scores_[s] += r.points[s];
   }
   ++rounds_completed_;
-  if (wants_events(ctx))
-    for (Seat s = 0; s < n; ++s)
-      emit(ctx, kEveryone, [&] {
-        return seat_text(s) + " bid " + std::to_string(bids_[s]) + ", took " +
-               std::to_string(tricks_won_[s]) + ": " + std::to_string(r.points[s]) +
-               " points (total " + std::to_string(scores_[s]) + ")";
-      });
+  for (Seat s = 0; s < n; ++s)
+    emit(ctx, kEveryone, "{seat} bid {amount}, took {tricks}: {points} points (total {total})",
+         [&] {
+           return Event{.kind = EventKind::kScore,
+                        .seat = s,
+                        .amount = bids_[s],
+                        .tricks = play_.tricks_won(s),
+                        .points = r.points[s],
+                        .total = scores_[s]};
+         });
   if (round_ + 1 >= kRounds) {
     int best = scores_[0];
     for (Seat s = 1; s < n; ++s) best = std::max(best, scores_[s]);
@@ -260,14 +256,13 @@ void State::finish_round(const ApplyContext* ctx) {
     if (top.size() == 1 || config_.final_tie == FinalTie::kShared) {
       phase_ = Phase::kOver;
       winners_ = top;
-      if (wants_events(ctx)) {
-        std::string text = top.size() == 1 ? "game over; winner:" : "game over; shared win:";
-        for (Seat s : top.to_vector()) text += " " + seat_text(s);
-        emit(ctx, kEveryone, [&] { return text; });
-      }
+      emit(ctx, kEveryone,
+           top.size() == 1 ? "game over; winner: {seats}" : "game over; shared win: {seats}",
+           [&] { return Event{.kind = EventKind::kGameOver, .seats = top}; });
       return;
     }
-    emit(ctx, kEveryone, [&] { return "first place is tied: an extra 8-card round follows"; });
+    emit(ctx, kEveryone, "first place is tied: an extra 8-card round follows",
+         [&] { return Event{.kind = EventKind::kNote}; });
   }
   ++round_;
   dealer_ = static_cast<std::int8_t>((dealer_ + 1) % n);
@@ -277,7 +272,7 @@ void State::finish_round(const ApplyContext* ctx) {
 // ---------------------------------------------------------------------------------------------
 // State: moves
 
-SeatSet State::actors() const { return phase_ == Phase::kOver ? SeatSet() : SeatSet::of(to_act_); }
+SeatSet State::actors() const { return phase_ == Phase::kOver ? SeatSet() : SeatSet::of(to_act()); }
 
 int State::forbidden_bid() const {
   if (phase_ != Phase::kBid || to_act_ != dealer_) return -1;
@@ -289,21 +284,20 @@ int State::forbidden_bid() const {
 
 void State::legal_moves(Seat seat, MoveList<kMaxMoves>& out) const {
   out.clear();
-  if (phase_ == Phase::kOver || seat != to_act_) return;
+  if (phase_ == Phase::kOver || seat != to_act()) return;
   if (phase_ == Phase::kBid) {
     const int hook = forbidden_bid();
     for (int b = 0; b <= hand_size_; ++b)
       if (b != hook) out.push(bid_move(b));
     return;
   }
-  const Card led = trick_count_ > 0 ? trick_cards_[trick_no_][0] : kNoCard;
-  for (Card c : tricks::follow_options(hands_[seat], led)) out.push(play_move(c));
+  for (Card c : play_.playable(seat)) out.push(play_move(c));
 }
 
 Status State::apply(Seat seat, Move move, const ApplyContext* ctx) {
   if (phase_ == Phase::kOver) return Status::Error("the game is over");
   if (seat < 0 || seat >= config_.players) return Status::Error("no such seat");
-  if (seat != to_act_) return Status::Error("it is not your turn");
+  if (seat != to_act()) return Status::Error(kNotYourTurn);
   const std::uint64_t payload = move_payload(move);
   switch (move_kind(move)) {
     case kBidMove:
@@ -325,37 +319,34 @@ Status State::apply(Seat seat, Move move, const ApplyContext* ctx) {
 Status State::apply_bid(Seat seat, int n, const ApplyContext* ctx) {
   bids_[seat] = static_cast<std::int8_t>(n);
   ++bids_made_;
-  emit(ctx, kEveryone, [&] { return seat_text(seat) + " bids " + std::to_string(n); });
+  emit(ctx, kEveryone, "{seat} bids {amount}",
+       [&] { return Event{.kind = EventKind::kBid, .seat = seat, .amount = n}; });
   if (bids_made_ < config_.players) {
     to_act_ = static_cast<std::int8_t>((seat + 1) % config_.players);
     return Status::Ok();
   }
-  // Rule 5: the player left of the dealer leads the first trick.
+  // Rule 5: the player left of the dealer leads the first trick (S48-A1: no trumps).
   phase_ = Phase::kPlay;
   to_act_ = static_cast<std::int8_t>((dealer_ + 1) % config_.players);
-  trick_leader_[0] = to_act_;
-  emit(ctx, kEveryone, [&] { return seat_text(to_act_) + " leads"; });
+  play_.begin_play(hand_size_, to_act_, tricks::PlainTrumps{});
+  emit(ctx, kEveryone, "{seat} leads",
+       [&] { return Event{.kind = EventKind::kLead, .seat = to_act_}; });
   return Status::Ok();
 }
 
 Status State::apply_play(Seat seat, Card card, const ApplyContext* ctx) {
-  if (!hands_[seat].contains(card)) return Status::Error("you do not hold that card");
-  if (trick_count_ > 0) {
-    const int led = suit_of(trick_cards_[trick_no_][0]);
-    if (suit_of(card) != led) {
-      if (!hands_[seat].in_suit(led).empty()) return Status::Error("you must follow suit");
-      voids_[seat] |= static_cast<std::uint8_t>(1u << led);
-    }
-  }
-  hands_[seat].remove(card);
-  played_.add(card);
-  trick_cards_[trick_no_][trick_count_++] = card;
-  emit(ctx, kEveryone, [&] { return seat_text(seat) + " plays " + card_text(card); });
-  if (trick_count_ == config_.players) {
-    finish_trick(ctx);
-  } else {
-    to_act_ = static_cast<std::int8_t>((seat + 1) % config_.players);
-  }
+  if (const char* why = play_.reject(seat, card)) return Status::Error(why);
+  const tricks::PlayResult r = play_.play(card);
+  emit(ctx, kEveryone, "{seat} plays {card}",
+       [&] { return Event{.kind = EventKind::kPlay, .seat = seat, .card = card}; });
+  if (r.trick_complete)
+    emit(ctx, kEveryone, "trick {number} to {seat} ({card})", [&] {
+      return Event{.kind = EventKind::kTrick,
+                   .seat = r.winner,
+                   .number = r.trick + 1,
+                   .card = play_.card(r.trick, r.winning_card)};
+    });
+  if (r.round_over) finish_round(ctx);
   return Status::Ok();
 }
 
@@ -365,6 +356,13 @@ Status State::apply_play(Seat seat, Card card, const ApplyContext* ctx) {
 int State::team_score(int team) const {
   // Everyone plays alone: a "team" is a seat.
   return team >= 0 && team < config_.players ? scores_[team] : 0;
+}
+
+unsigned State::void_suits(Seat seat) const {
+  unsigned out = 0;
+  for (int suit = 0; suit < kSuits; ++suit)
+    if (play_.excluded(seat).contains_all(CardSet::suit(suit))) out |= 1u << suit;
+  return out;
 }
 
 std::string State::move_text(Move move) const {
@@ -381,43 +379,32 @@ std::string State::move_text(Move move) const {
 
 std::optional<Move> State::parse_move(Seat seat, std::string_view text, std::string* error) const {
   (void)seat;
-  std::string t = lower(text);
-  while (!t.empty() && std::isspace(static_cast<unsigned char>(t.back()))) t.pop_back();
-  const std::size_t start = t.find_first_not_of(" \t");
-  auto fail = [&](const std::string& why) -> std::optional<Move> {
-    if (error) *error = why;
-    return std::nullopt;
-  };
-  if (start == std::string::npos) return fail("empty move");
-  t = t.substr(start);
-  const std::size_t space = t.find(' ');
-  const std::string verb = t.substr(0, space);
-  std::string rest = space == std::string::npos ? "" : t.substr(space + 1);
-  const std::size_t b = rest.find_first_not_of(' ');
-  rest = b == std::string::npos ? "" : rest.substr(b);
+  const MoveWords words(text);
+  if (words.empty()) return move_error(error, "empty move");
+  const std::string& verb = words.verb();
+  const std::string rest = words.rest();
   if (verb == "bid") {
-    if (rest.empty()) return fail("'bid' needs a number 0 to 8");
-    if (rest.size() != 1 || rest[0] < '0' || rest[0] > '8') return fail("a bid must be 0 to 8");
-    return bid_move(rest[0] - '0');
+    if (rest.empty()) return move_error(error, "'bid' needs a number 0 to 8");
+    auto n = parse_number(rest, 0, kMaxHand);
+    if (!n) return move_error(error, "a bid must be 0 to 8");
+    return bid_move(*n);
   }
   if (verb == "play") {
-    if (rest.empty()) return fail("'play' needs a card, e.g. 'play TD'");
+    if (rest.empty()) return move_error(error, "'play' needs a card, e.g. 'play TD'");
     auto card = parse_card(rest);
-    if (!card || !is_standard(*card)) return fail("'" + rest + "' is not a card");
+    if (!card || !is_standard(*card)) return move_error(error, "'" + rest + "' is not a card");
     return play_move(*card);
   }
   // A bare card is a play.
-  if (auto card = parse_card(t); card && is_standard(*card)) return play_move(*card);
-  return fail("'" + std::string(text) + "' is not an S48 move (try 'bid N' or 'play C')");
+  if (auto card = parse_card(words.joined()); card && is_standard(*card)) return play_move(*card);
+  return move_error(error,
+                    "'" + std::string(text) + "' is not an S48 move (try 'bid N' or 'play C')");
 }
 
 nlohmann::json State::view(Seat seat) const {
   const int n = config_.players;
   const bool player = seat >= 0 && seat < n;
-  nlohmann::json v;
-  v["game"] = "s48";
-  v["seat"] = player ? nlohmann::json(seat) : nlohmann::json(nullptr);
-  v["players"] = n;
+  nlohmann::json v = view_envelope(*this, seat, Game::kName);
   v["round"] = round_ + 1;
   v["rounds"] = kRounds;
   v["extra_round"] = round_ >= kRounds;
@@ -426,42 +413,20 @@ nlohmann::json State::view(Seat seat) const {
   v["phase"] = kPhases[static_cast<int>(phase_)];
   v["hand_size"] = hand_size_;
   v["trump"] = nullptr;  // S48-A1: never a trump suit
-  if (player) v["hand"] = cards_json(hands_[seat]);
+  if (player) v["hand"] = cards_json(play_.hand(seat));
   nlohmann::json sizes = nlohmann::json::array(), bids = nlohmann::json::array(),
-                 won = nlohmann::json::array(), scores = nlohmann::json::array();
+                 won = nlohmann::json::array();
   for (Seat s = 0; s < n; ++s) {
-    sizes.push_back(hands_[s].size());
+    sizes.push_back(play_.hand(s).size());
     bids.push_back(bids_[s] >= 0 ? nlohmann::json(bids_[s]) : nlohmann::json(nullptr));
-    won.push_back(tricks_won_[s]);
-    scores.push_back(scores_[s]);
+    won.push_back(play_.tricks_won(s));
   }
   v["hand_sizes"] = sizes;
   v["bids"] = bids;
   const int hook = forbidden_bid();
   v["forbidden_bid"] = hook >= 0 ? nlohmann::json(hook) : nlohmann::json(nullptr);
-  nlohmann::json tricks = nlohmann::json::array();
-  const int complete = phase_ == Phase::kPlay ? trick_no_ : 0;
-  for (int t = 0; t < complete; ++t) {
-    nlohmann::json cards = nlohmann::json::array();
-    for (int i = 0; i < n; ++i) cards.push_back(card_text(trick_cards_[t][i]));
-    tricks.push_back(
-        {{"leader", trick_leader_[t]}, {"cards", cards}, {"winner", trick_winner_[t]}});
-  }
-  v["tricks"] = tricks;
-  if (phase_ == Phase::kPlay) {
-    nlohmann::json cards = nlohmann::json::array();
-    for (int i = 0; i < trick_count_; ++i) cards.push_back(card_text(trick_cards_[trick_no_][i]));
-    v["trick"] = {{"leader", trick_leader_[trick_no_]}, {"cards", cards}};
-  } else {
-    v["trick"] = nullptr;
-  }
+  tricks::add_trick_view(v, play_, phase_ == Phase::kPlay);
   v["tricks_won"] = won;
-  v["scores"] = scores;
-  v["to_act"] = actors().to_vector();
-  v["legal"] = legal_move_texts(*this, seat);
-  v["over"] = over();
-  v["winners"] = winners_.to_vector();
-  v["last_round"] = rounds_completed_ > 0 ? last_round() : nlohmann::json(nullptr);
   return v;
 }
 
@@ -469,39 +434,14 @@ State State::resample(Seat observer, Rng& rng) const {
   State s = *this;
   s.rng_.reseed(rng.next());  // future deals are unknown too
   if (phase_ == Phase::kOver) return s;
-  const int n = config_.players;
-  const bool player = observer >= 0 && observer < n;
   // Known: the observer's hand and the cards played. Everything else (other hands, the undealt
   // cards) is redealt, honouring the suits each player has shown void in. Bids are no constraint.
-  CardSet pool = kDeck - played_;
-  if (player) pool -= hands_[observer];
-  std::array<DealSlot, kMaxPlayers + 1> slots{};
-  std::array<Seat, kMaxPlayers + 1> slot_seat{};
-  int num_slots = 0;
-  for (Seat p = 0; p < n; ++p) {
-    if (p == observer) continue;
-    CardSet allowed = kDeck;
-    for (int suit = 0; suit < kSuits; ++suit)
-      if ((voids_[p] >> suit) & 1) allowed -= CardSet::suit(suit);
-    slots[num_slots] = DealSlot{hands_[p].size(), allowed};
-    slot_seat[num_slots++] = p;
-  }
-  slots[num_slots] = DealSlot{pack_.size(), kDeck};
-  slot_seat[num_slots++] = -1;
-  std::array<CardSet, kMaxPlayers + 1> dealt{};
-  if (!deal_constrained(pool, {slots.data(), static_cast<std::size_t>(num_slots)},
-                        {dealt.data(), static_cast<std::size_t>(num_slots)}, rng))
-    return s;  // cannot happen for a state reached by legal play; keep the true cards
-  for (int i = 0; i < num_slots; ++i) {
-    if (slot_seat[i] < 0)
-      s.pack_ = dealt[i];
-    else
-      s.hands_[slot_seat[i]] = dealt[i];
-  }
+  s.play_.redeal_hidden_hands(observer, {}, &s.pack_, rng);
   return s;
 }
 
-nlohmann::json State::last_round() const {
+nlohmann::json State::last_round(Seat seat) const {
+  (void)seat;  // everything in a completed S48 round is public
   const RoundRecord& r = last_;
   const int n = config_.players;
   nlohmann::json j;
@@ -516,33 +456,39 @@ nlohmann::json State::last_round() const {
     points.push_back(r.points[s]);
   }
   j["bids"] = bids;
-  nlohmann::json tricks = nlohmann::json::array();
-  for (int t = 0; t < r.hand_size; ++t) {
-    nlohmann::json cards = nlohmann::json::array();
-    for (int i = 0; i < n; ++i) cards.push_back(card_text(r.cards[t][i]));
-    tricks.push_back({{"leader", r.leader[t]}, {"cards", cards}, {"winner", r.winner[t]}});
-  }
-  j["tricks"] = tricks;
+  j["tricks"] = tricks::history_json<tricks::PlainTrumps>(r.tricks, r.hand_size, n);
   j["tricks_won"] = won;
   j["points"] = points;
   return j;
 }
 
+std::vector<Pile> State::piles() const {
+  std::vector<Pile> out;
+  for (Seat s = 0; s < config_.players; ++s)
+    out.push_back(make_pile("hand " + seat_text(s), SeatSet::of(s), play_.hand(s)));
+  out.push_back(make_pile("pack", SeatSet(), pack_));
+  out.push_back(make_pile("tricks", kEveryone, play_.played()));
+  return out;
+}
+
 const char* State::check() const {
   const int n = config_.players;
-  if (pack_.intersects(played_)) return "pack and tricks overlap";
-  CardSet all = pack_ | played_;
-  int total = pack_.size() + played_.size();
+  const CardSet played = play_.played();
+  if (pack_.intersects(played)) return "pack and tricks overlap";
+  CardSet all = pack_ | played;
+  int total = pack_.size() + played.size();
   for (Seat s = 0; s < n; ++s) {
-    if (all.intersects(hands_[s])) return "a card is in two places";
-    all |= hands_[s];
-    total += hands_[s].size();
-    if (phase_ == Phase::kBid && hands_[s].size() != hand_size_)
+    const CardSet hand = play_.hand(s);
+    if (all.intersects(hand)) return "a card is in two places";
+    all |= hand;
+    total += hand.size();
+    if (phase_ == Phase::kBid && hand.size() != hand_size_)
       return "a hand has the wrong number of cards before play";
     if (phase_ == Phase::kPlay) {
-      const int played_by_s = trick_no_ + ((s - trick_leader() + n) % n < trick_count_ ? 1 : 0);
-      if (hands_[s].size() != hand_size_ - played_by_s) return "a hand has the wrong size";
+      const int played_by_s = play_.trick_number() + play_.played_to_current(s);
+      if (hand.size() != hand_size_ - played_by_s) return "a hand has the wrong size";
     }
+    if (hand.intersects(play_.excluded(s))) return "a hand holds a suit it showed void in";
   }
   if (all != kDeck || total != kDeckSize) return "cards are not conserved";
   if (pack_.size() != kDeckSize - n * hand_size_) return "the undealt pack has the wrong size";

@@ -11,6 +11,8 @@
 //
 // Deck: the standard 52 cards (standard card ids); undealt cards are unused and unknown to all.
 //
+// Trick play: games/common/trick_play.h with tricks::PlainTrumps and no trump suit.
+//
 // Move encoding (Move::code): kind in bits 56..63, payload below.
 //   kind 1  bid N   payload N (0..hand size)   text "bid N"
 //   kind 2  play C  payload the card id        text "play TD"
@@ -23,6 +25,7 @@
 #include <vector>
 
 #include "core/game.h"
+#include "games/common/trick_play.h"
 
 namespace cardroom::s48 {
 
@@ -62,6 +65,8 @@ int round_points(int bid, int took);
 // Rule 4: the one bid the dealer may not make (total of bids == hand size), or -1 if none.
 int hooked_bid(int others_total, int hand_size);
 
+using TrickPlay = tricks::TrickPlay<tricks::PlainTrumps, kMaxPlayers, kMaxHand>;
+
 class State;
 
 class Game {
@@ -93,9 +98,7 @@ struct RoundRecord {
   std::int8_t dealer = 0;
   std::int8_t hand_size = 0;
   std::array<std::int8_t, kMaxPlayers> bids{};
-  std::array<std::int8_t, kMaxHand> leader{};
-  std::array<std::int8_t, kMaxHand> winner{};
-  std::array<std::array<Card, kMaxPlayers>, kMaxHand> cards{};  // play order
+  TrickPlay::History tricks;
   std::array<std::int8_t, kMaxPlayers> tricks_won{};
   std::array<int, kMaxPlayers> points{};
   bool operator==(const RoundRecord&) const = default;
@@ -121,7 +124,8 @@ class State {
   std::optional<Move> parse_move(Seat seat, std::string_view text, std::string* error) const;
   int deals_dealt() const { return deals_; }
   int rounds_completed() const { return rounds_completed_; }
-  nlohmann::json last_round() const;
+  nlohmann::json last_round(Seat seat) const;
+  std::vector<Pile> piles() const;
   const char* check() const;
   bool operator==(const State&) const = default;
 
@@ -131,18 +135,22 @@ class State {
   int round_index() const { return round_; }  // 0-based, extra rounds included
   int hand_size() const { return hand_size_; }
   Seat dealer() const { return dealer_; }
-  CardSet hand(Seat seat) const { return hands_[seat]; }
+  CardSet hand(Seat seat) const { return play_.hand(seat); }
+  const TrickPlay& trick_play() const { return play_; }
   int bid(Seat seat) const { return bids_[seat]; }  // -1: not yet made (bids are public)
-  int tricks_won(Seat seat) const { return tricks_won_[seat]; }
-  int trick_number() const { return trick_no_; }  // 0-based, the trick in progress
-  Seat trick_leader() const { return trick_leader_[trick_no_ < hand_size_ ? trick_no_ : 0]; }
-  int trick_size() const { return trick_count_; }
-  Card trick_card(int trick, int i) const { return trick_cards_[trick][i]; }
-  Seat trick_winner_of(int trick) const { return trick_winner_[trick]; }
-  CardSet played_this_round() const { return played_; }
+  int tricks_won(Seat seat) const { return play_.tricks_won(seat); }
+  int trick_number() const { return play_.trick_number(); }  // 0-based, the trick in progress
+  Seat trick_leader() const {
+    return play_.leader_of(play_.trick_number() < hand_size_ ? play_.trick_number() : 0);
+  }
+  int trick_size() const { return play_.trick_size(); }
+  Card trick_card(int trick, int i) const { return play_.card(trick, i); }
+  Seat trick_winner_of(int trick) const { return play_.winner_of(trick); }
+  CardSet played_this_round() const { return play_.played(); }
   CardSet undealt() const { return pack_; }
-  unsigned void_suits(Seat seat) const { return voids_[seat]; }
-  Seat to_act() const { return to_act_; }
+  // Suits `seat` has shown void in this round (bit s: suit s).
+  unsigned void_suits(Seat seat) const;
+  Seat to_act() const { return phase_ == Phase::kPlay ? play_.to_play() : to_act_; }
   // The bid the dealer may not make now (-1 if none, or if it is not the dealer's turn to bid).
   int forbidden_bid() const;
   const RoundRecord& last_round_record() const { return last_; }
@@ -151,7 +159,6 @@ class State {
   friend class Game;
   void cut_for_dealer(const ApplyContext* ctx);
   void start_round(const ApplyContext* ctx);
-  void finish_trick(const ApplyContext* ctx);
   void finish_round(const ApplyContext* ctx);
   Status apply_bid(Seat seat, int n, const ApplyContext* ctx);
   Status apply_play(Seat seat, Card card, const ApplyContext* ctx);
@@ -163,21 +170,13 @@ class State {
   std::int8_t to_act_ = 0;
   std::int8_t hand_size_ = 0;
   std::int8_t bids_made_ = 0;
-  std::int8_t trick_no_ = 0;
-  std::int8_t trick_count_ = 0;
   std::int16_t round_ = 0;
   std::int16_t deals_ = 0;
   std::int16_t rounds_completed_ = 0;
   SeatSet winners_;
   CardSet pack_;    // undealt: unused, unknown to everyone
-  CardSet played_;  // played to tricks this round
-  std::array<CardSet, kMaxPlayers> hands_{};
+  TrickPlay play_;  // hands, tricks, voids shown
   std::array<std::int8_t, kMaxPlayers> bids_{};
-  std::array<std::int8_t, kMaxPlayers> tricks_won_{};
-  std::array<std::uint8_t, kMaxPlayers> voids_{};  // bit s: shown void in suit s this round
-  std::array<std::int8_t, kMaxHand> trick_leader_{};
-  std::array<std::int8_t, kMaxHand> trick_winner_{};
-  std::array<std::array<Card, kMaxPlayers>, kMaxHand> trick_cards_{};
   std::array<int, kMaxPlayers> scores_{};
   RoundRecord last_;
 };

@@ -5,6 +5,7 @@
 
 #include "core/constrained_deal.h"
 #include "core/game_support.h"
+#include "core/move_text.h"
 
 namespace cardroom::tadmur {
 
@@ -113,6 +114,26 @@ std::string Game::validate_deal(const Deal& deal) const {
     for (Card c : deal.hands[s])
       if (auto why = take(c, "hand of S" + std::to_string(s)); !why.empty()) return why;
   }
+  if (!deal.piles.empty()) {
+    // Per-seat piles: {"starter": [[c], [c]], "target": [[c], [c]]}.
+    if (!deal.pack.empty())
+      return "give the starters and targets either as piles or as the pack, not both";
+    for (const auto& [name, per_seat] : deal.piles) {
+      if (name != "starter" && name != "target")
+        return "unknown pile '" + name + "' (Tadmur deals the piles 'starter' and 'target')";
+      if (per_seat.size() != kPlayers)
+        return "pile '" + name + "' needs one list per seat (got " +
+               std::to_string(per_seat.size()) + ")";
+      for (Seat s = 0; s < kPlayers; ++s) {
+        if (per_seat[s].size() != 1)
+          return "pile '" + name + "' of S" + std::to_string(s) + " must be exactly 1 card";
+        if (auto why = take(per_seat[s][0], name + " of S" + std::to_string(s)); !why.empty())
+          return why;
+      }
+    }
+    if (deal.piles.size() != 2) return "the piles 'starter' and 'target' are both needed";
+    return "";
+  }
   if (deal.pack.size() != 4)
     return "the pack must list exactly 4 cards: starter of S0, starter of S1, target of S0, "
            "target of S1 (got " +
@@ -129,10 +150,11 @@ State Game::new_match(std::uint64_t seed, int first_dealer, const ApplyContext* 
   // TAD-A8: the first dealer is chosen at random unless given.
   const bool given = first_dealer >= 0 && first_dealer < kPlayers;
   s.dealer_ = static_cast<std::int8_t>(given ? first_dealer : s.rng_.below(kPlayers));
-  emit(ctx, kEveryone, [&] {
-    return seat_text(s.dealer_) + (given ? " deals" : " deals (chosen at random)") + "; " +
-           seat_text(1 - s.dealer_) + " moves first";
-  });
+  emit(
+      ctx, kEveryone,
+      given ? "{seat} deals; {other} moves first"
+            : "{seat} deals (chosen at random); {other} moves first",
+      [&] { return Event{.kind = EventKind::kDealer, .seat = s.dealer_, .other = 1 - s.dealer_}; });
   s.deal(ctx);
   return s;
 }
@@ -141,15 +163,20 @@ State Game::new_match(std::uint64_t seed, int first_dealer, const ApplyContext* 
 // State: the deal and the turn
 
 void State::deal(const ApplyContext* ctx) {
-  const Deal* explicit_deal =
-      (ctx && deals_ < static_cast<int>(ctx->deals.size())) ? &ctx->deals[deals_] : nullptr;
-  if (explicit_deal) {
+  if (const Deal* deal = explicit_deal(ctx, deals_)) {
     for (Seat s = 0; s < kPlayers; ++s) {
       hands_[s] = CardSet();
-      for (Card c : explicit_deal->hands[s]) hands_[s].add(c);
+      for (Card c : deal->hands[s]) hands_[s].add(c);
     }
-    starters_ = {explicit_deal->pack[0], explicit_deal->pack[1]};
-    targets_ = {explicit_deal->pack[2], explicit_deal->pack[3]};
+    if (deal->piles.empty()) {
+      starters_ = {deal->pack[0], deal->pack[1]};
+      targets_ = {deal->pack[2], deal->pack[3]};
+    } else {
+      const auto& starter = deal->piles.at("starter");
+      const auto& target = deal->piles.at("target");
+      starters_ = {starter[0][0], starter[1][0]};
+      targets_ = {target[0][0], target[1][0]};
+    }
   } else {
     std::array<Card, 52> order{};
     int n = 0;
@@ -163,14 +190,32 @@ void State::deal(const ApplyContext* ctx) {
     }
   }
   ++deals_;
-  spaces_ = {kInitialSpaces, kInitialSpaces};
-  emit(ctx, kEveryone, [&] {
-    return "starters: " + seat_text(0) + " " + card_text(starters_[0]) + ", " + seat_text(1) + " " +
-           card_text(starters_[1]) + "; each chain has 7 empty spaces before its target";
+  report_deal(ctx, [&] {
+    Deal d;
+    for (Seat s = 0; s < kPlayers; ++s) d.hands.push_back(card_vector(hands_[s]));
+    d.piles["starter"] = {{starters_[0]}, {starters_[1]}};
+    d.piles["target"] = {{targets_[0]}, {targets_[1]}};
+    return d;
   });
+  spaces_ = {kInitialSpaces, kInitialSpaces};
+  emit(ctx, kEveryone,
+       "starters: {seat} {cards.0}, {other} {cards.1}; each chain has 7 empty spaces before its "
+       "target",
+       [&] {
+         return Event{.kind = EventKind::kTurnUp,
+                      .seat = 0,
+                      .other = 1,
+                      .amount = kInitialSpaces,
+                      .cards = {starters_[0], starters_[1]},
+                      .label = "starters"};
+       });
   for (Seat s = 0; s < kPlayers; ++s) {
-    emit(ctx, SeatSet::of(s), [&] { return "your target: " + card_text(targets_[s]); });
-    emit(ctx, SeatSet::of(s), [&] { return "your hand: " + cards_text(hands_[s]); });
+    emit(ctx, SeatSet::of(s), "your target: {card}", [&] {
+      return Event{.kind = EventKind::kHand, .seat = s, .card = targets_[s], .label = "target"};
+    });
+    emit(ctx, SeatSet::of(s), "your hand: {cards}", [&] {
+      return Event{.kind = EventKind::kHand, .seat = s, .cards = card_vector(hands_[s])};
+    });
   }
   begin_turn(static_cast<Seat>(1 - dealer_), ctx);
 }
@@ -197,17 +242,19 @@ void State::begin_turn(Seat seat, const ApplyContext* ctx) {
   to_act_ = static_cast<std::int8_t>(seat);
   guessed_ = false;
   if (hands_[seat].empty()) {
-    emit(ctx, kEveryone, [&] { return seat_text(seat) + " has no cards left"; });
+    emit(ctx, kEveryone, "{seat} has no cards left",
+         [&] { return Event{.kind = EventKind::kBlocked, .seat = seat}; });
     ended_by_ = static_cast<std::int8_t>(seat);
     finish(1 - seat, Ending::kNoCards, ctx);
     return;
   }
   // TAD-A4: no card to play and no guess allowed: the player is stuck.
   if (config_.stuck == Stuck::kLose && playable(seat).empty() && !guess_open(seat)) {
-    emit(ctx, kEveryone, [&] {
-      return seat_text(seat) + " has no legal card play and may not guess" +
-             (spaces_[seat] == 0 ? " (the chain is blocked)" : "");
-    });
+    emit(ctx, kEveryone,
+         spaces_[seat] == 0 ? "{seat} has no legal card play and may not guess (the chain is "
+                              "blocked)"
+                            : "{seat} has no legal card play and may not guess",
+         [&] { return Event{.kind = EventKind::kBlocked, .seat = seat}; });
     ended_by_ = static_cast<std::int8_t>(seat);
     finish(1 - seat, Ending::kStuck, ctx);
   }
@@ -215,8 +262,8 @@ void State::begin_turn(Seat seat, const ApplyContext* ctx) {
 
 void State::after_guess(Seat seat, const ApplyContext* ctx) {
   if (config_.stuck == Stuck::kLose && playable(seat).empty()) {
-    emit(ctx, kEveryone,
-         [&] { return seat_text(seat) + " has no legal card play after the guess"; });
+    emit(ctx, kEveryone, "{seat} has no legal card play after the guess",
+         [&] { return Event{.kind = EventKind::kBlocked, .seat = seat}; });
     ended_by_ = static_cast<std::int8_t>(seat);
     finish(1 - seat, Ending::kStuck, ctx);
   }
@@ -231,14 +278,16 @@ void State::finish(Seat winner, Ending how, const ApplyContext* ctx) {
   } else {
     winners_ = SeatSet::first_n(kPlayers);  // a draw: both share it, neither scores
   }
-  emit(ctx, kEveryone, [&] {
-    return "targets: " + seat_text(0) + " " + card_text(targets_[0]) + ", " + seat_text(1) + " " +
-           card_text(targets_[1]);
+  emit(ctx, kEveryone, "targets: {seat} {cards.0}, {other} {cards.1}", [&] {
+    return Event{.kind = EventKind::kTurnUp,
+                 .seat = 0,
+                 .other = 1,
+                 .cards = {targets_[0], targets_[1]},
+                 .label = "targets"};
   });
-  emit(ctx, kEveryone, [&] {
-    return winner < 0 ? std::string("game over: a draw (both players passed)")
-                      : "game over; winner: " + seat_text(winner);
-  });
+  emit(ctx, kEveryone,
+       winner < 0 ? "game over: a draw (both players passed)" : "game over; winner: {seats}",
+       [&] { return Event{.kind = EventKind::kGameOver, .seats = winners_}; });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -259,7 +308,7 @@ void State::legal_moves(Seat seat, MoveList<kMaxMoves>& out) const {
 Status State::apply(Seat seat, Move move, const ApplyContext* ctx) {
   if (over()) return Status::Error("the game is over");
   if (seat < 0 || seat >= kPlayers) return Status::Error("no such seat");
-  if (seat != to_act_) return Status::Error("it is not your turn");
+  if (seat != to_act_) return Status::Error(kNotYourTurn);
   const std::uint64_t payload = move_payload(move);
   switch (move_kind(move)) {
     case kGuessMove:
@@ -276,6 +325,11 @@ Status State::apply(Seat seat, Move move, const ApplyContext* ctx) {
   }
 }
 
+namespace {
+const char* const kRankNames[kRanks] = {"2", "3", "4", "5", "6", "7", "8",
+                                        "9", "T", "J", "Q", "K", "A"};
+}  // namespace
+
 Status State::apply_guess(Seat seat, int rank, const ApplyContext* ctx) {
   if (guessed_) return Status::Error("only one guess per turn");
   if (!guess_open(seat))
@@ -283,9 +337,12 @@ Status State::apply_guess(Seat seat, int rank, const ApplyContext* ctx) {
   const Seat other = 1 - seat;
   ++guess_count_[seat];
   if (rank_of(targets_[other]) == rank) {
-    emit(ctx, kEveryone, [&] {
-      return seat_text(seat) + " guesses " + rank_text(rank) + ": right! " + seat_text(other) +
-             "'s target is " + card_text(targets_[other]);
+    emit(ctx, kEveryone, "{seat} guesses {label}: right! {other}'s target is {card}", [&] {
+      return Event{.kind = EventKind::kGuess,
+                   .seat = seat,
+                   .other = other,
+                   .card = targets_[other],
+                   .label = kRankNames[rank]};
     });
     ended_by_ = static_cast<std::int8_t>(seat);
     finish(seat, Ending::kGuess, ctx);
@@ -296,11 +353,18 @@ Status State::apply_guess(Seat seat, int rank, const ApplyContext* ctx) {
   ++spaces_[seat];
   wrong_guesses_[seat] |= static_cast<std::uint16_t>(1u << rank);
   ruled_out_[other] |= static_cast<std::uint16_t>(1u << rank);
-  emit(ctx, kEveryone, [&] {
-    return seat_text(seat) + " guesses " + rank_text(rank) + ": wrong; " + seat_text(seat) +
-           "'s target moves one space further (" + std::to_string(spaces_[seat]) +
-           (spaces_[seat] == 1 ? " empty space)" : " empty spaces)");
-  });
+  emit(ctx, kEveryone,
+       spaces_[seat] == 1 ? "{seat} guesses {label}: wrong; {seat}'s target moves one space "
+                            "further ({amount} empty space)"
+                          : "{seat} guesses {label}: wrong; {seat}'s target moves one space "
+                            "further ({amount} empty spaces)",
+       [&] {
+         return Event{.kind = EventKind::kGuess,
+                      .seat = seat,
+                      .other = other,
+                      .amount = spaces_[seat],
+                      .label = kRankNames[rank]};
+       });
   after_guess(seat, ctx);
   return Status::Ok();
 }
@@ -316,16 +380,20 @@ Status State::apply_play(Seat seat, Card card, const ApplyContext* ctx) {
   chains_[seat][chain_len_[seat]++] = card;
   --spaces_[seat];
   last_passed_ = false;
-  emit(ctx, kEveryone, [&] {
-    std::string chain = card_text(starters_[seat]);
-    for (int i = 0; i < chain_len_[seat]; ++i) chain += " " + card_text(chains_[seat][i]);
-    return seat_text(seat) + " plays " + card_text(card) + " (chain " + chain + ", " +
-           std::to_string(spaces_[seat]) + (spaces_[seat] == 1 ? " space" : " spaces") + " left)";
-  });
+  emit(ctx, kEveryone,
+       spaces_[seat] == 1 ? "{seat} plays {card} (chain {cards}, {amount} space left)"
+                          : "{seat} plays {card} (chain {cards}, {amount} spaces left)",
+       [&] {
+         Event e{.kind = EventKind::kPlay, .seat = seat, .amount = spaces_[seat], .card = card};
+         e.cards.push_back(starters_[seat]);
+         for (int i = 0; i < chain_len_[seat]; ++i) e.cards.push_back(chains_[seat][i]);
+         return e;
+       });
   if (spaces_[seat] == 0) {
     if (ranks_adjacent(rank_of(card), rank_of(targets_[seat]))) {
-      emit(ctx, kEveryone, [&] {
-        return seat_text(seat) + " completes the chain to the target " + card_text(targets_[seat]);
+      emit(ctx, kEveryone, "{seat} completes the chain to the target {card}", [&] {
+        return Event{
+            .kind = EventKind::kTurnUp, .seat = seat, .card = targets_[seat], .label = "target"};
       });
       ended_by_ = static_cast<std::int8_t>(seat);
       finish(seat, Ending::kChain, ctx);
@@ -333,10 +401,10 @@ Status State::apply_play(Seat seat, Card card, const ApplyContext* ctx) {
     }
     // TAD-A3: the chain is full but does not reach the target; everyone learns that much.
     ruled_out_[seat] |= static_cast<std::uint16_t>(adjacent_ranks(rank_of(card)));
-    emit(ctx, kEveryone, [&] {
-      return seat_text(seat) + "'s chain is full but " + card_text(card) +
-             " is not next to the target: blocked until a wrong guess opens a space";
-    });
+    emit(ctx, kEveryone,
+         "{seat}'s chain is full but {card} is not next to the target: blocked until a wrong guess "
+         "opens a space",
+         [&] { return Event{.kind = EventKind::kBlocked, .seat = seat, .card = card}; });
   }
   begin_turn(other, ctx);
   return Status::Ok();
@@ -348,7 +416,8 @@ Status State::apply_pass(Seat seat, const ApplyContext* ctx) {
   // Passing shows the player holds no card next to the end of its open chain.
   if (spaces_[seat] > 0)
     void_ranks_[seat] |= static_cast<std::uint16_t>(adjacent_ranks(rank_of(chain_end(seat))));
-  emit(ctx, kEveryone, [&] { return seat_text(seat) + " has no legal card play and passes"; });
+  emit(ctx, kEveryone, "{seat} has no legal card play and passes",
+       [&] { return Event{.kind = EventKind::kBlocked, .seat = seat, .label = "pass"}; });
   if (last_passed_) {
     ended_by_ = -1;
     finish(-1, Ending::kDraw, ctx);
@@ -378,44 +447,34 @@ std::string State::move_text(Move move) const {
 
 std::optional<Move> State::parse_move(Seat seat, std::string_view text, std::string* error) const {
   (void)seat;
-  std::string t = lower(text);
-  while (!t.empty() && std::isspace(static_cast<unsigned char>(t.back()))) t.pop_back();
-  const std::size_t start = t.find_first_not_of(" \t");
-  auto fail = [&](const std::string& why) -> std::optional<Move> {
-    if (error) *error = why;
-    return std::nullopt;
-  };
-  if (start == std::string::npos) return fail("empty move");
-  t = t.substr(start);
-  const std::size_t space = t.find(' ');
-  const std::string verb = t.substr(0, space);
-  std::string rest = space == std::string::npos ? "" : t.substr(space + 1);
-  const std::size_t b = rest.find_first_not_of(' ');
-  rest = b == std::string::npos ? "" : rest.substr(b);
+  const MoveWords words(text);
+  if (words.empty()) return move_error(error, "empty move");
+  const std::string& verb = words.verb();
+  const std::string rest = words.rest();
   if (verb == "guess") {
-    if (rest.empty()) return fail("'guess' needs a rank, e.g. 'guess 9' or 'guess Q'");
+    if (rest.empty()) return move_error(error, "'guess' needs a rank, e.g. 'guess 9' or 'guess Q'");
     const int r = parse_rank(rest);
-    if (r < 0) return fail("'" + rest + "' is not a rank (2-9, 10 or T, J, Q, K, A)");
+    if (r < 0) return move_error(error, "'" + rest + "' is not a rank (2-9, 10 or T, J, Q, K, A)");
     return guess_move(r);
   }
   if (verb == "play") {
-    if (rest.empty()) return fail("'play' needs a card, e.g. 'play 8H'");
+    if (rest.empty()) return move_error(error, "'play' needs a card, e.g. 'play 8H'");
     auto card = parse_card(rest);
-    if (!card || !is_standard(*card)) return fail("'" + rest + "' is not a card");
+    if (!card || !is_standard(*card)) return move_error(error, "'" + rest + "' is not a card");
     return play_move(*card);
   }
   if (verb == "pass" && rest.empty()) return pass_move();
-  if (auto card = parse_card(t); card && is_standard(*card)) return play_move(*card);
-  return fail("'" + std::string(text) +
-              "' is not a Tadmur move (try 'guess R' with a rank, 'play C' with a card, 'pass')");
+  if (auto card = parse_card(words.joined()); card && is_standard(*card)) return play_move(*card);
+  return move_error(error, "'" + std::string(text) +
+                               "' is not a Tadmur move (try 'guess R' with a rank, 'play C' with "
+                               "a card, 'pass')");
 }
 
 nlohmann::json State::view(Seat seat) const {
   const bool player = seat >= 0 && seat < kPlayers;
-  nlohmann::json v;
-  v["game"] = "tadmur";
-  v["seat"] = player ? nlohmann::json(seat) : nlohmann::json(nullptr);
-  v["players"] = kPlayers;
+  nlohmann::json v = view_envelope(*this, seat, Game::kName);
+  v["round"] = 1;
+  v["rounds"] = 1;  // one deal per match (TAD-A8)
   v["dealer"] = dealer_;
   v["phase"] = over() ? "over" : "play";
   if (player) {
@@ -426,7 +485,7 @@ nlohmann::json State::view(Seat seat) const {
                  spaces = nlohmann::json::array(), full = nlohmann::json::array(),
                  sizes = nlohmann::json::array(), wrong = nlohmann::json::array(),
                  ruled = nlohmann::json::array(), voids = nlohmann::json::array(),
-                 targets = nlohmann::json::array(), scores = nlohmann::json::array();
+                 targets = nlohmann::json::array();
   for (Seat s = 0; s < kPlayers; ++s) {
     starters.push_back(card_text(starters_[s]));
     nlohmann::json chain = nlohmann::json::array();
@@ -441,7 +500,6 @@ nlohmann::json State::view(Seat seat) const {
     // Targets are revealed when the match ends.
     targets.push_back(over() || s == seat ? nlohmann::json(card_text(targets_[s]))
                                           : nlohmann::json(nullptr));
-    scores.push_back(scores_[s]);
   }
   v["starters"] = starters;
   v["chains"] = chains;
@@ -454,13 +512,6 @@ nlohmann::json State::view(Seat seat) const {
   v["shown_void"] = voids;
   v["guessed_this_turn"] = !over() && guessed_;
   v["guessing_open"] = !over() && guess_open(to_act_) && !guessed_;
-  v["trick"] = nullptr;
-  v["scores"] = scores;
-  v["to_act"] = actors().to_vector();
-  v["legal"] = legal_move_texts(*this, seat);
-  v["over"] = over();
-  v["winners"] = winners_.to_vector();
-  v["last_round"] = over() ? last_round() : nlohmann::json(nullptr);
   return v;
 }
 
@@ -492,28 +543,45 @@ State State::resample(Seat observer, Rng& rng) const {
   const Seat actor = to_act_;
   const bool actor_hidden = !(player && actor == observer);
   const bool needs_play = config_.stuck == Stuck::kLose && (guessed_ || !guess_open(actor));
+  const int actor_slot = 2 * (actor == hidden[0] ? 0 : 1) + 1;
+  const CardSet can_play = cards_of_ranks(kDeck, adjacent_ranks(rank_of(chain_end(actor))));
+  const std::span<const DealSlot> slot_span{slots.data(), static_cast<std::size_t>(n)};
   std::array<CardSet, 2 * kPlayers> dealt{};
+  const std::span<CardSet> dealt_span{dealt.data(), static_cast<std::size_t>(n)};
   bool ok = false;
   for (int attempt = 0; attempt < 64 && !ok; ++attempt) {
-    if (!deal_constrained(pool, {slots.data(), static_cast<std::size_t>(n)},
-                          {dealt.data(), static_cast<std::size_t>(n)}, rng))
-      return s;  // cannot happen for a state reached by legal play; keep the true cards
-    ok = true;
-    if (actor_hidden && needs_play) {
-      const int i = actor == hidden[0] ? 0 : 1;
-      ok = !cards_of_ranks(dealt[2 * i + 1], adjacent_ranks(rank_of(chain_end(actor)))).empty();
+    if (!deal_constrained(pool, slot_span, dealt_span, rng)) break;
+    ok = !(actor_hidden && needs_play) || dealt[actor_slot].intersects(can_play);
+  }
+  if (!ok && actor_hidden && needs_play) {
+    // Rejection keeps failing: deal one playable card to the actor first (each candidate in
+    // random order), then the rest. Every consistent deal holds such a card, so this finds one.
+    std::array<Card, 52> candidates{};
+    int count = 0;
+    for (Card c : pool& can_play& slots[actor_slot].allowed) candidates[count++] = c;
+    rng.shuffle(candidates.data(), count);
+    std::array<DealSlot, 2 * kPlayers> rest = slots;
+    rest[actor_slot].count -= 1;
+    for (int i = 0; i < count && !ok; ++i) {
+      if (!deal_constrained(pool - CardSet::of(candidates[i]),
+                            {rest.data(), static_cast<std::size_t>(n)}, dealt_span, rng))
+        continue;
+      dealt[actor_slot].add(candidates[i]);
+      ok = true;
     }
   }
-  if (!ok) return s;  // very unlikely; the true cards are a consistent answer
+  CARDROOM_ASSERT(ok, "resample found no deal consistent with the state");
   for (int i = 0; i < num_hidden; ++i) {
     const Seat p = hidden[i];
-    s.targets_[p] = dealt[2 * i].lowest();
-    s.hands_[p] = dealt[2 * i + 1];
+    // Without a consistent deal the hidden places are left empty (check() fails): never the truth.
+    s.targets_[p] = ok ? dealt[2 * i].lowest() : kNoCard;
+    s.hands_[p] = ok ? dealt[2 * i + 1] : CardSet();
   }
   return s;
 }
 
-nlohmann::json State::last_round() const {
+nlohmann::json State::last_round(Seat seat) const {
+  (void)seat;  // the targets are revealed when the match ends: everything is public
   nlohmann::json j;
   j["round"] = 1;
   j["dealer"] = dealer_;
@@ -547,6 +615,20 @@ nlohmann::json State::last_round() const {
   return j;
 }
 
+std::vector<Pile> State::piles() const {
+  std::vector<Pile> out;
+  for (Seat s = 0; s < kPlayers; ++s) {
+    out.push_back(make_pile("hand " + seat_text(s), SeatSet::of(s), hands_[s]));
+    out.push_back(
+        Pile{"target " + seat_text(s), over() ? kEveryone : SeatSet::of(s), {targets_[s]}});
+    out.push_back(Pile{"starter " + seat_text(s), kEveryone, {starters_[s]}});
+    out.push_back(Pile{"chain " + seat_text(s),
+                       kEveryone,
+                       {chains_[s].begin(), chains_[s].begin() + chain_len_[s]}});
+  }
+  return out;
+}
+
 const char* State::check() const {
   CardSet all;
   int total = 0;
@@ -557,6 +639,7 @@ const char* State::check() const {
     return true;
   };
   for (Seat s = 0; s < kPlayers; ++s) {
+    if (targets_[s] >= 52 || starters_[s] >= 52) return "a target or starter is missing";
     if (!add(hands_[s]) || !add(CardSet::of(starters_[s])) || !add(CardSet::of(targets_[s])))
       return "a card is in two places";
     if (chain_len_[s] < 0 || chain_len_[s] > kMaxChain) return "a chain has a bad length";

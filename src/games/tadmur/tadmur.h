@@ -13,8 +13,9 @@
 // Deck: 52 standard cards. Ranks are cyclic: rank indices 0 (2) .. 12 (A) are adjacent when they
 // differ by 1 modulo 13, so K-A and A-2 are both adjacent.
 //
-// Explicit deals: hands[s] = the 24 cards of seat s; pack (top first) = starter of S0, starter of
-// S1, target of S0, target of S1 (exactly these 4 cards).
+// Explicit deals: hands[s] = the 24 cards of seat s, and the starters and targets either as
+// per-seat piles (piles {"starter": [[c], [c]], "target": [[c], [c]]}) or, as older records do,
+// the pack (top first) = starter of S0, starter of S1, target of S0, target of S1.
 //
 // Move encoding (Move::code): kind in bits 56..63, payload below.
 //   kind 1  guess R   payload rank index 0..12 (2..A)     text "guess 9", "guess T", "guess A"
@@ -134,7 +135,8 @@ class State {
   std::optional<Move> parse_move(Seat seat, std::string_view text, std::string* error) const;
   int deals_dealt() const { return deals_; }
   int rounds_completed() const { return over() ? 1 : 0; }
-  nlohmann::json last_round() const;
+  nlohmann::json last_round(Seat seat) const;
+  std::vector<Pile> piles() const;
   const char* check() const;
   bool operator==(const State&) const = default;
 

@@ -398,8 +398,8 @@ TEST(TadmurRules, Rule5_NoCardsAtStartOfTurnLoses) {
   EXPECT_EQ(t.s().chain_length(0), 24);
   EXPECT_EQ(t.s().spaces(0), 7);
   EXPECT_TRUE(HasEvent(t.events(), kEveryone, "S0 has no cards left"));
-  EXPECT_EQ(t.s().last_round()["ending"], "no_cards");
-  EXPECT_EQ(t.s().last_round()["ended_by"], 0);
+  EXPECT_EQ(t.s().last_round(kOmniscient)["ending"], "no_cards");
+  EXPECT_EQ(t.s().last_round(kOmniscient)["ended_by"], 0);
 }
 
 TEST(TadmurRules, Rule5_A4_NoLegalPlayAndNoGuessLoses) {

@@ -5,6 +5,7 @@
 
 #include "core/constrained_deal.h"
 #include "core/game_support.h"
+#include "core/move_text.h"
 
 namespace cardroom::truc {
 
@@ -12,20 +13,24 @@ extern const char* const kRulesMarkdown;  // docs/games/truc.md, embedded at bui
 
 namespace {
 
-// The seats that played a trick's cards, in play order (play goes to the right, so UIs cannot
-// assume leader + i).
-nlohmann::json trick_seats(int leader, int count) {
-  nlohmann::json out = nlohmann::json::array();
-  for (int i = 0, seat = leader; i < count; ++i, seat = next_seat(seat)) out.push_back(seat);
-  return out;
-}
-
-std::string team_text(int t) { return t == 0 ? "S0+S2" : "S1+S3"; }
 SeatSet team_seats(int t) { return SeatSet((0b0101u) << t); }
 
 const char* raise_name(int value) { return value == 2 ? "truc" : "retruc"; }
 
 }  // namespace
+
+int Policy::winner(const tricks::TrickSoFar& t) const {
+  int best = -1;
+  for (int i = 0; i < t.count; ++i) best = std::max(best, strength(t.cards[i]));
+  int first = -1;
+  unsigned teams = 0;
+  for (int i = 0; i < t.count; ++i)
+    if (strength(t.cards[i]) == best) {
+      if (first < 0) first = i;
+      teams |= 1u << ((t.leader + kPlayers - i) % kPlayers % 2);
+    }
+  return teams == 3u ? -1 : first;  // TRUC-A1: partners tied: the earlier one
+}
 
 // ---------------------------------------------------------------------------------------------
 // Game
@@ -99,10 +104,12 @@ State Game::new_match(std::uint64_t seed, int first_dealer, const ApplyContext* 
   s.rng_.reseed(seed);
   const bool given = first_dealer >= 0 && first_dealer < kPlayers;
   s.dealer_ = static_cast<std::int8_t>(given ? first_dealer : s.rng_.below(kPlayers));
-  emit(ctx, kEveryone, [&] {
-    return seat_text(s.dealer_) + (given ? " deals first" : " deals first (chosen at random)") +
-           "; teams S0+S2 and S1+S3; play goes to the right (S3, S2, S1, S0, ...)";
-  });
+  emit(ctx, kEveryone,
+       given ? "{seat} deals first; teams S0+S2 and S1+S3; play goes to the right (S3, S2, S1, S0, "
+               "...)"
+             : "{seat} deals first (chosen at random); teams S0+S2 and S1+S3; play goes to the "
+               "right (S3, S2, S1, S0, ...)",
+       [&] { return Event{.kind = EventKind::kDealer, .seat = s.dealer_}; });
   s.start_hand(ctx);
   return s;
 }
@@ -126,20 +133,17 @@ void State::start_hand(const ApplyContext* ctx) {
   truc_team_ = -1;
   raises_ = 0;
   raise_ = {};
-  trick_no_ = 0;
-  trick_count_ = 0;
-  tricks_ = {};
-  trick_winner_ = {};
-  trick_leader_ = {};
   signals_ = {-1, -1, -1, -1};
-  played_ = CardSet();
-  for (auto& h : hands_) h = CardSet();
+  play_.new_round(kPlayers);
   pack_ = kDeck;
-  emit(ctx, kEveryone, [&] {
-    return "hand " + std::to_string(hand_no_ + 1) + ": " + seat_text(dealer_) + " deals; " +
-           seat_text(eldest()) + " leads; score " + team_text(0) + " " +
-           std::to_string(scores_[0]) + ", " + team_text(1) + " " + std::to_string(scores_[1]);
-  });
+  emit(ctx, kEveryone,
+       "hand {number}: {seat} deals; {other} leads; score S0+S2 {scores.0}, S1+S3 {scores.1}", [&] {
+         return Event{.kind = EventKind::kRoundStart,
+                      .seat = dealer_,
+                      .other = eldest(),
+                      .number = hand_no_ + 1,
+                      .scores = {scores_[0], scores_[1]}};
+       });
   const bool any_eleven = scores_[0] == kEleven || scores_[1] == kEleven;
   if (any_eleven) {
     // TRUC-A4: three cards are compulsory, so the cut decides nothing and is not offered.
@@ -147,34 +151,37 @@ void State::start_hand(const ApplyContext* ctx) {
     if ((scores_[0] == kEleven) != (scores_[1] == kEleven)) {
       eleven_team_ = static_cast<std::int8_t>(scores_[0] == kEleven ? 0 : 1);
       phase_ = Phase::kEleven;
-      emit(ctx, kEveryone, [&] {
-        return team_text(eleven_team_) + " has 11: " + seat_text(eleven_decider()) +
-               " decides for the team to play the hand for 3 ('go') or decline ('fold')";
-      });
+      emit(ctx, kEveryone,
+           "{seats+} has 11: {seat} decides for the team to play the hand for 3 ('go') or "
+           "decline ('fold')",
+           [&] {
+             return Event{.kind = EventKind::kNote,
+                          .seat = eleven_decider(),
+                          .team = eleven_team_,
+                          .seats = team_seats(eleven_team_)};
+           });
       return;
     }
-    emit(ctx, kEveryone, [&] { return "both teams have 11: the winner of this hand wins"; });
-    begin_play(ctx);
+    emit(ctx, kEveryone, "both teams have 11: the winner of this hand wins",
+         [&] { return Event{.kind = EventKind::kNote}; });
+    begin_play();
     return;
   }
   phase_ = Phase::kCut;
-  emit(ctx, kEveryone, [&] {
-    return seat_text((dealer_ + 1) % kPlayers) + " is offered the cut ('cut' or 'tap')";
-  });
+  emit(ctx, kEveryone, "{seat} is offered the cut ('cut' or 'tap')",
+       [&] { return Event{.kind = EventKind::kNote, .seat = (dealer_ + 1) % kPlayers}; });
 }
 
 void State::deal(int cards, const ApplyContext* ctx) {
   cards_ = static_cast<std::int8_t>(cards);
-  const Deal* given =
-      (ctx && deals_ < static_cast<int>(ctx->deals.size())) ? &ctx->deals[deals_] : nullptr;
   std::array<Card, kDeckSize> order{};
   int n = 0;
-  if (given) {
+  if (const Deal* given = explicit_deal(ctx, deals_)) {
     // The given hands (their first `cards` cards), the given pack, any other cards shuffled below.
     CardSet used;
     for (Seat s = 0; s < kPlayers; ++s)
       for (int k = 0; k < static_cast<int>(given->hands[s].size()); ++k) {
-        if (k < cards) hands_[s].add(given->hands[s][k]);
+        if (k < cards) play_.give(s, CardSet::of(given->hands[s][k]));
         used.add(given->hands[s][k]);
       }
     for (Seat s = 0; s < kPlayers; ++s)
@@ -193,68 +200,36 @@ void State::deal(int cards, const ApplyContext* ctx) {
     // Dealt one at a time to the right, from the eldest.
     int k = 0;
     for (int round = 0; round < cards; ++round)
-      for (Seat s = eldest(), i = 0; i < kPlayers; ++i, s = next_seat(s)) hands_[s].add(order[k++]);
+      for (Seat s = eldest(), i = 0; i < kPlayers; ++i, s = next_seat(s))
+        play_.give(s, CardSet::of(order[k++]));
     std::copy(order.begin() + k, order.begin() + n, order.begin());
     n -= k;
   }
   pack_ = CardSet();
   for (int i = 0; i < n; ++i) pack_.add(order[i]);
   ++deals_;
-  if (wants_events(ctx)) {
-    emit(ctx, kEveryone, [&] {
-      return seat_text(dealer_) + " deals " + std::to_string(cards) +
-             (cards == 1 ? " card" : " cards") + " each";
-    });
-    for (Seat s = 0; s < kPlayers; ++s)
-      emit(ctx, SeatSet::of(s), [&] { return "your hand: " + cards_text(hands_[s]); });
-  }
-}
-
-void State::begin_play(const ApplyContext* ctx) {
-  phase_ = Phase::kPlay;
-  trick_no_ = 0;
-  trick_count_ = 0;
-  to_play_ = static_cast<std::int8_t>(eldest());
-  trick_leader_[0] = to_play_;
-  (void)ctx;
-}
-
-int State::trick_winner_index(int t, int count) const {
-  int best = -1;
-  for (int i = 0; i < count; ++i) best = std::max(best, strength(trick_cards_[t][i]));
-  int first = -1;
-  unsigned teams = 0;
-  for (int i = 0; i < count; ++i)
-    if (strength(trick_cards_[t][i]) == best) {
-      if (first < 0) first = i;
-      teams |= 1u << ((trick_leader_[t] + kPlayers - i) % kPlayers % 2);
-    }
-  return teams == 3u ? -1 : first;  // TRUC-A1: partners tied: the earlier one
-}
-
-void State::finish_trick(const ApplyContext* ctx) {
-  const int w = trick_winner_index(trick_no_, kPlayers);
-  const Seat leader = trick_leader_[trick_no_];
-  const Seat winner = w < 0 ? -1 : static_cast<Seat>((leader + kPlayers - w) % kPlayers);
-  trick_winner_[trick_no_] = static_cast<std::int8_t>(winner);
-  if (winner >= 0) ++tricks_[winner % 2];
-  emit(ctx, kEveryone, [&] {
-    return "trick " + std::to_string(trick_no_ + 1) +
-           (winner < 0
-                ? std::string(": a draw (both teams tied for the best card)")
-                : " to " + seat_text(winner) + " (" + card_text(trick_cards_[trick_no_][w]) + ")");
+  report_deal(ctx, [&] {
+    Deal d;
+    for (Seat s = 0; s < kPlayers; ++s) d.hands.push_back(card_vector(play_.hand(s)));
+    d.pack = card_vector(pack_);
+    return d;
   });
-  ++trick_no_;
-  trick_count_ = 0;
-  const int a = tricks_[dealer_opponents()], b = tricks_[1 - dealer_opponents()];
-  const int result = hand_result(a, b, cards_ - trick_no_);
-  if (result != 0) {
-    finish_hand(result > 0 ? dealer_opponents() : 1 - dealer_opponents(), 0, ctx);
-    return;
+  if (wants_events(ctx)) {
+    emit(ctx, kEveryone,
+         cards == 1 ? "{seat} deals {amount} card each" : "{seat} deals {amount} cards each",
+         [&] { return Event{.kind = EventKind::kDealer, .seat = dealer_, .amount = cards}; });
+    for (Seat s = 0; s < kPlayers; ++s)
+      emit(ctx, SeatSet::of(s), "your hand: {cards}", [&] {
+        return Event{.kind = EventKind::kHand, .seat = s, .cards = card_vector(play_.hand(s))};
+      });
   }
-  const Seat next_leader = winner >= 0 ? winner : leader;
-  trick_leader_[trick_no_] = static_cast<std::int8_t>(next_leader);
-  to_play_ = static_cast<std::int8_t>(next_leader);
+}
+
+void State::begin_play() {
+  phase_ = Phase::kPlay;
+  Policy policy;
+  policy.dealer_opponents = static_cast<std::int8_t>(dealer_opponents());
+  play_.begin_play(cards_, eldest(), policy);
 }
 
 void State::finish_hand(int winning_team, int ending, const ApplyContext* ctx) {
@@ -268,10 +243,8 @@ void State::finish_hand(int winning_team, int ending, const ApplyContext* ctx) {
   r.cards = cards_;
   r.eleven_team = eleven_team_;
   r.eleven = eleven_;
-  r.tricks_played = trick_no_;
-  r.leader = trick_leader_;
-  r.winner = trick_winner_;
-  r.cards_played = trick_cards_;
+  r.tricks_played = static_cast<std::int8_t>(play_.trick_number());
+  r.tricks = play_.history();
   r.raises = raises_;
   r.raise = raise_;
   r.stake = static_cast<std::int8_t>(points);
@@ -279,18 +252,30 @@ void State::finish_hand(int winning_team, int ending, const ApplyContext* ctx) {
   r.ending = static_cast<std::int8_t>(ending);
   r.points[winning_team] = points;
   ++hands_completed_;
-  emit(ctx, kEveryone, [&] {
-    static const char* const kWhy[] = {"wins the hand", "scores after the rejected raise",
-                                       "scores: the team on 11 declined"};
-    return team_text(winning_team) + " " + kWhy[ending] + ": " + std::to_string(points) +
-           (points == 1 ? " point" : " points") + " (score " + team_text(0) + " " +
-           std::to_string(scores_[0]) + ", " + team_text(1) + " " + std::to_string(scores_[1]) +
-           ")";
+  static const char* const kFormats[3][2] = {
+      {"{seats+} wins the hand: {points} point (score S0+S2 {scores.0}, S1+S3 {scores.1})",
+       "{seats+} wins the hand: {points} points (score S0+S2 {scores.0}, S1+S3 {scores.1})"},
+      {"{seats+} scores after the rejected raise: {points} point (score S0+S2 {scores.0}, S1+S3 "
+       "{scores.1})",
+       "{seats+} scores after the rejected raise: {points} points (score S0+S2 {scores.0}, S1+S3 "
+       "{scores.1})"},
+      {"{seats+} scores: the team on 11 declined: {points} point (score S0+S2 {scores.0}, S1+S3 "
+       "{scores.1})",
+       "{seats+} scores: the team on 11 declined: {points} points (score S0+S2 {scores.0}, S1+S3 "
+       "{scores.1})"}};
+  emit(ctx, kEveryone, kFormats[ending][points == 1 ? 0 : 1], [&] {
+    return Event{.kind = EventKind::kScore,
+                 .team = winning_team,
+                 .points = points,
+                 .total = scores_[winning_team],
+                 .seats = team_seats(winning_team),
+                 .scores = {scores_[0], scores_[1]}};
   });
   if (scores_[winning_team] >= kTarget) {
     phase_ = Phase::kOver;
     winners_ = team_seats(winning_team);
-    emit(ctx, kEveryone, [&] { return "game over; winners: " + team_text(winning_team); });
+    emit(ctx, kEveryone, "game over; winners: {seats+}",
+         [&] { return Event{.kind = EventKind::kGameOver, .seats = winners_}; });
     return;
   }
   ++hand_no_;
@@ -310,7 +295,7 @@ SeatSet State::actors() const {
     case Phase::kEleven:
       return SeatSet::of(eleven_decider());
     case Phase::kPlay:
-      return SeatSet::of(pending_ ? next_seat(raiser_) : to_play_);
+      return SeatSet::of(pending_ ? next_seat(raiser_) : play_.to_play());
     case Phase::kOver:
       break;
   }
@@ -318,7 +303,7 @@ SeatSet State::actors() const {
 }
 
 int State::raise_available(Seat seat) const {
-  if (phase_ != Phase::kPlay || pending_ || seat != to_play_) return 0;
+  if (phase_ != Phase::kPlay || pending_ || seat != play_.to_play()) return 0;
   if (eleven_ == 1) return 0;  // TRUC-A9: the hand on eleven is worth 3, no raises
   if (stake_ == 1 && raises_ == 0) return 1;
   if (stake_ == 2 && raises_ == 1 && seat % 2 != truc_team_) return 2;  // TRUC-A7, A8
@@ -326,13 +311,10 @@ int State::raise_available(Seat seat) const {
 }
 
 bool State::play_ends_hand(Seat seat, Card card) const {
-  if (trick_count_ + 1 < kPlayers) return false;
-  State probe = *this;
-  probe.hands_[seat].remove(card);
-  probe.played_.add(card);
-  probe.trick_cards_[trick_no_][probe.trick_count_++] = card;
-  probe.finish_trick(nullptr);
-  return probe.hands_completed_ != hands_completed_;
+  (void)seat;  // the seat to play
+  if (play_.trick_size() + 1 < kPlayers) return false;
+  TrickPlay probe = play_;
+  return probe.play(card).round_over;
 }
 
 void State::legal_moves(Seat seat, MoveList<kMaxMoves>& out) const {
@@ -352,20 +334,21 @@ void State::legal_moves(Seat seat, MoveList<kMaxMoves>& out) const {
       out.push(eleven_move(true));
       break;
     case Phase::kPlay: {
-      const bool my_turn_to_play = seat == to_play_;
+      const bool my_turn_to_play = seat == play_.to_play();
+      const CardSet hand = play_.hand(seat);
       if (pending_) {
         // The responder answers; on its own turn to play, playing a card accepts (TRUC-A5).
         if (my_turn_to_play)
-          for (Card c : hands_[seat]) out.push(play_move(c));
+          for (Card c : hand) out.push(play_move(c));
         out.push(answer_move(false));
         out.push(answer_move(true));
         break;
       }
       const int raise = raise_available(seat);
-      for (Card c : hands_[seat]) out.push(play_move(c));
+      for (Card c : hand) out.push(play_move(c));
       if (raise) {
         // Calling after one's card needs the hand to go on after it.
-        for (Card c : hands_[seat])
+        for (Card c : hand)
           if (!play_ends_hand(seat, c)) out.push(play_move(c, raise));
         out.push(raise_move(raise));
       }
@@ -384,7 +367,7 @@ Status State::apply(Seat seat, Move move, const ApplyContext* ctx) {
   if (seat < 0 || seat >= kPlayers) return Status::Error("no such seat");
   if (!actors().contains(seat)) {
     if (pending_) return Status::Error("a raise is waiting for its answer");
-    return Status::Error("it is not your turn");
+    return Status::Error(kNotYourTurn);
   }
   const std::uint64_t payload = move_payload(move);
   switch (move_kind(move)) {
@@ -392,38 +375,39 @@ Status State::apply(Seat seat, Move move, const ApplyContext* ctx) {
       if (phase_ != Phase::kCut) return Status::Error("it is not time to cut");
       if (payload > 1) return Status::Error("not a Truc move");
       cut_ = static_cast<std::int8_t>(payload);
-      emit(ctx, kEveryone, [&] {
-        return seat_text(seat) + (payload ? " declines the cut (taps the pack)" : " cuts");
-      });
+      emit(ctx, kEveryone, payload ? "{seat} declines the cut (taps the pack)" : "{seat} cuts",
+           [&] {
+             return Event{.kind = EventKind::kBid, .seat = seat, .label = payload ? "tap" : "cut"};
+           });
       if (payload == 0) {
         deal(3, ctx);
-        begin_play(ctx);
+        begin_play();
       } else {
         phase_ = Phase::kDealChoice;
-        emit(ctx, kEveryone, [&] {
-          return seat_text(dealer_) + " may deal 3 cards or 1 card each ('deal 3' or 'deal 1')";
-        });
+        emit(ctx, kEveryone, "{seat} may deal 3 cards or 1 card each ('deal 3' or 'deal 1')",
+             [&] { return Event{.kind = EventKind::kNote, .seat = dealer_}; });
       }
       return Status::Ok();
     case kDealMove:
       if (phase_ != Phase::kDealChoice) return Status::Error("it is not time to choose the deal");
       if (payload != 1 && payload != 3) return Status::Error("deal 3 or deal 1");
       deal(static_cast<int>(payload), ctx);
-      begin_play(ctx);
+      begin_play();
       return Status::Ok();
     case kElevenMove:
       if (phase_ != Phase::kEleven) return Status::Error("there is no eleven decision now");
       if (payload > 1) return Status::Error("not a Truc move");
       eleven_ = static_cast<std::int8_t>(payload);
-      emit(ctx, kEveryone, [&] {
-        return seat_text(seat) +
-               (payload ? " plays the hand for 3 points" : " declines to play the hand");
-      });
+      emit(ctx, kEveryone,
+           payload ? "{seat} plays the hand for 3 points" : "{seat} declines to play the hand",
+           [&] {
+             return Event{.kind = EventKind::kBid, .seat = seat, .label = payload ? "go" : "fold"};
+           });
       if (payload == 0) {
         finish_hand(1 - eleven_team_, 2, ctx);
       } else {
         stake_ = 3;
-        begin_play(ctx);
+        begin_play();
       }
       return Status::Ok();
     case kPlayMove: {
@@ -448,8 +432,8 @@ Status State::apply(Seat seat, Move move, const ApplyContext* ctx) {
 }
 
 Status State::apply_play(Seat seat, Card card, int raise, const ApplyContext* ctx) {
-  if (seat != to_play_) return Status::Error("you must answer the raise: accept or reject");
-  if (!hands_[seat].contains(card)) return Status::Error("you do not hold that card");
+  if (seat != play_.to_play()) return Status::Error("you must answer the raise: accept or reject");
+  if (const char* why = play_.reject(seat, card)) return Status::Error(why);
   if (raise) {
     if (pending_) return Status::Error("answer the raise before raising");
     if (raise_available(seat) != raise) return Status::Error("you may not make that raise now");
@@ -460,22 +444,32 @@ Status State::apply_play(Seat seat, Card card, int raise, const ApplyContext* ct
     // TRUC-A5: the responder plays on its own turn: that accepts the raise.
     stake_ = pending_;
     raise_[raises_ - 1].answer = 1;
-    emit(ctx, kEveryone, [&] {
-      return seat_text(seat) + " accepts the " + raise_name(pending_) +
-             " by playing (the hand is "
-             "worth " +
-             std::to_string(pending_) + ")";
+    emit(ctx, kEveryone, "{seat} accepts the {label} by playing (the hand is worth {amount})", [&] {
+      return Event{.kind = EventKind::kAnswer,
+                   .seat = seat,
+                   .amount = pending_,
+                   .label = raise_name(pending_)};
     });
     pending_ = 0;
   }
-  hands_[seat].remove(card);
-  played_.add(card);
-  trick_cards_[trick_no_][trick_count_++] = card;
-  emit(ctx, kEveryone, [&] { return seat_text(seat) + " plays " + card_text(card); });
-  if (trick_count_ == kPlayers) {
-    finish_trick(ctx);
-  } else {
-    to_play_ = static_cast<std::int8_t>(next_seat(seat));
+  const tricks::PlayResult r = play_.play(card);
+  emit(ctx, kEveryone, "{seat} plays {card}",
+       [&] { return Event{.kind = EventKind::kPlay, .seat = seat, .card = card}; });
+  if (r.trick_complete)
+    emit(ctx, kEveryone,
+         r.winner == kNoSeat ? "trick {number}: a draw (both teams tied for the best card)"
+                             : "trick {number} to {seat} ({card})",
+         [&] {
+           return Event{
+               .kind = EventKind::kTrick,
+               .seat = r.winner,
+               .number = r.trick + 1,
+               .card = r.winner == kNoSeat ? kNoCard : play_.card(r.trick, r.winning_card)};
+         });
+  if (r.round_over) {
+    const int a = tricks_won(dealer_opponents()), b = tricks_won(1 - dealer_opponents());
+    const int result = hand_result(a, b, cards_ - play_.trick_number());
+    finish_hand(result > 0 ? dealer_opponents() : 1 - dealer_opponents(), 0, ctx);
   }
   if (raise) {
     // The hand goes on (checked above): the raise stands, answered by the caller's right.
@@ -484,9 +478,11 @@ Status State::apply_play(Seat seat, Card card, int raise, const ApplyContext* ct
     if (raise == 1) truc_team_ = static_cast<std::int8_t>(seat % 2);
     raise_[raises_++] =
         RaiseRecord{static_cast<std::int8_t>(seat), static_cast<std::int8_t>(raise + 1), -1};
-    emit(ctx, kEveryone, [&] {
-      return seat_text(seat) + " calls " + raise_name(raise + 1) + "! " +
-             seat_text(next_seat(seat)) + " must accept or reject";
+    emit(ctx, kEveryone, "{seat} calls {label}! {other} must accept or reject", [&] {
+      return Event{.kind = EventKind::kRaise,
+                   .seat = seat,
+                   .other = next_seat(seat),
+                   .label = raise_name(raise + 1)};
     });
   }
   return Status::Ok();
@@ -503,9 +499,11 @@ Status State::apply_raise(Seat seat, int raise, const ApplyContext* ctx) {
   if (raise == 1) truc_team_ = static_cast<std::int8_t>(seat % 2);
   raise_[raises_++] =
       RaiseRecord{static_cast<std::int8_t>(seat), static_cast<std::int8_t>(raise + 1), -1};
-  emit(ctx, kEveryone, [&] {
-    return seat_text(seat) + " calls " + raise_name(raise + 1) + "! " + seat_text(next_seat(seat)) +
-           " must accept or reject";
+  emit(ctx, kEveryone, "{seat} calls {label}! {other} must accept or reject", [&] {
+    return Event{.kind = EventKind::kRaise,
+                 .seat = seat,
+                 .other = next_seat(seat),
+                 .label = raise_name(raise + 1)};
   });
   return Status::Ok();
 }
@@ -517,13 +515,17 @@ Status State::apply_answer(Seat seat, bool accept, const ApplyContext* ctx) {
   pending_ = 0;
   if (accept) {
     stake_ = static_cast<std::int8_t>(proposed);
-    emit(ctx, kEveryone, [&] {
-      return seat_text(seat) + " accepts the " + raise_name(proposed) + ": the hand is worth " +
-             std::to_string(proposed);
+    emit(ctx, kEveryone, "{seat} accepts the {label}: the hand is worth {amount}", [&] {
+      return Event{.kind = EventKind::kAnswer,
+                   .seat = seat,
+                   .amount = proposed,
+                   .label = raise_name(proposed)};
     });
     return Status::Ok();
   }
-  emit(ctx, kEveryone, [&] { return seat_text(seat) + " rejects the " + raise_name(proposed); });
+  emit(ctx, kEveryone, "{seat} rejects the {label}", [&] {
+    return Event{.kind = EventKind::kAnswer, .seat = seat, .label = raise_name(proposed)};
+  });
   finish_hand(raiser_ % 2, 1, ctx);
   return Status::Ok();
 }
@@ -534,9 +536,14 @@ Status State::apply_signal(Seat seat, int index, const ApplyContext* ctx) {
     return Status::Error("signals are made once the cards are dealt");
   if (signals_[seat] >= 0) return Status::Error("one signal per player per hand");
   signals_[seat] = static_cast<std::int8_t>(index);
-  emit(ctx, team_seats(seat % 2), [&] {
-    return seat_text(seat) + " signals to the partner: " + kSignalNames[index] + " (" +
-           kSignalMeanings[index] + ")";
+  static const char* const kFormats[kSignals] = {
+      "{seat} signals to the partner: {label} (I have a 3)",
+      "{seat} signals to the partner: {label} (I have a 2)",
+      "{seat} signals to the partner: {label} (I have an ace)",
+      "{seat} signals to the partner: {label} (I have a strong hand)",
+      "{seat} signals to the partner: {label} (I have a weak hand)"};
+  emit(ctx, team_seats(seat % 2), kFormats[index], [&] {
+    return Event{.kind = EventKind::kSignal, .seat = seat, .label = kSignalNames[index]};
   });
   return Status::Ok();
 }
@@ -573,15 +580,9 @@ std::string State::move_text(Move move) const {
 
 std::optional<Move> State::parse_move(Seat seat, std::string_view text, std::string* error) const {
   (void)seat;
-  std::string t = lower(text);
-  while (!t.empty() && std::isspace(static_cast<unsigned char>(t.back()))) t.pop_back();
-  const std::size_t start = t.find_first_not_of(" \t");
-  auto fail = [&](const std::string& why) -> std::optional<Move> {
-    if (error) *error = why;
-    return std::nullopt;
-  };
-  if (start == std::string::npos) return fail("empty move");
-  t = t.substr(start);
+  const MoveWords words(text);
+  if (words.empty()) return move_error(error, "empty move");
+  const std::string t = words.joined();
   if (t == "cut") return cut_move(false);
   if (t == "tap") return cut_move(true);
   if (t == "deal 3") return deal_move(3);
@@ -592,51 +593,43 @@ std::optional<Move> State::parse_move(Seat seat, std::string_view text, std::str
   if (t == "retruc") return raise_move(2);
   if (t == "accept") return answer_move(true);
   if (t == "reject") return answer_move(false);
-  if (t.rfind("signal", 0) == 0) {
-    std::string what = t.substr(6);
-    const std::size_t b = what.find_first_not_of(' ');
-    what = b == std::string::npos ? "" : what.substr(b);
+  if (words.verb() == "signal") {
+    const std::string what = words.rest();
     for (int i = 0; i < kSignals; ++i)
       if (what == kSignalNames[i]) return signal_move(i);
-    return fail("signals: three, two, ace, strong, weak (e.g. 'signal three')");
+    return move_error(error, "signals: three, two, ace, strong, weak (e.g. 'signal three')");
   }
-  std::string rest = t;
-  if (rest.rfind("play", 0) == 0) {
-    rest = rest.substr(4);
-    const std::size_t b = rest.find_first_not_of(' ');
-    if (b == std::string::npos) return fail("'play' needs a card, e.g. 'play 3S'");
-    rest = rest.substr(b);
+  int first = 0;  // the card's word
+  if (words.verb() == "play") {
+    if (words.size() == 1) return move_error(error, "'play' needs a card, e.g. 'play 3S'");
+    first = 1;
   }
   int raise = 0;
-  const std::size_t space = rest.find(' ');
-  std::string card_part = rest.substr(0, space);
-  if (space != std::string::npos) {
-    std::string tail = rest.substr(space + 1);
-    const std::size_t b = tail.find_first_not_of(' ');
-    tail = b == std::string::npos ? "" : tail.substr(b);
+  if (words.size() > first + 1) {
+    const std::string tail = words.rest(first + 1);
     if (tail == "truc")
       raise = 1;
     else if (tail == "retruc")
       raise = 2;
     else
-      return fail("after the card only 'truc' or 'retruc' may follow");
+      return move_error(error, "after the card only 'truc' or 'retruc' may follow");
   }
-  auto card = parse_card(card_part);
+  auto card = parse_card(words[first]);
   if (!card || !is_standard(*card))
-    return fail("'" + std::string(text) +
-                "' is not a Truc move (try 'play C', 'play C truc', 'truc', 'retruc', 'accept', "
-                "'reject', 'signal three', 'cut', 'tap', 'deal 3', 'deal 1', 'go', 'fold')");
+    return move_error(error, "'" + std::string(text) +
+                                 "' is not a Truc move (try 'play C', 'play C truc', 'truc', "
+                                 "'retruc', 'accept', 'reject', 'signal three', 'cut', 'tap', "
+                                 "'deal 3', 'deal 1', 'go', 'fold')");
   return play_move(*card, raise);
 }
 
 nlohmann::json State::view(Seat seat) const {
   const bool player = seat >= 0 && seat < kPlayers;
   static const char* const kPhases[] = {"cut", "deal_choice", "eleven", "play", "over"};
-  nlohmann::json v;
-  v["game"] = "truc";
-  v["seat"] = player ? nlohmann::json(seat) : nlohmann::json(nullptr);
-  v["players"] = kPlayers;
+  nlohmann::json v = view_envelope(*this, seat, Game::kName);
   v["hand_number"] = hand_no_ + 1;
+  v["round"] = hand_no_ + 1;
+  v["rounds"] = nullptr;  // played to 12 points
   v["dealer"] = dealer_;
   v["eldest"] = eldest();
   v["phase"] = kPhases[static_cast<int>(phase_)];
@@ -646,10 +639,11 @@ nlohmann::json State::view(Seat seat) const {
                             : nlohmann::json(cards_);
   v["eleven_team"] = eleven_team_ < 0 ? nlohmann::json(nullptr) : nlohmann::json(eleven_team_);
   v["eleven"] = eleven_ < 0 ? nlohmann::json(nullptr) : nlohmann::json(eleven_ ? "go" : "fold");
-  if (player) v["hand"] = cards_json(hands_[seat]);
+  v["trump"] = nullptr;  // suits never matter
+  if (player) v["hand"] = cards_json(play_.hand(seat));
   nlohmann::json sizes = nlohmann::json::array(), signals = nlohmann::json::array();
   for (Seat s = 0; s < kPlayers; ++s) {
-    sizes.push_back(hands_[s].size());
+    sizes.push_back(play_.hand(s).size());
     const bool visible = player && s % 2 == seat % 2 && signals_[s] >= 0;
     signals.push_back(visible ? nlohmann::json(kSignalNames[signals_[s]])
                               : nlohmann::json(nullptr));
@@ -667,43 +661,14 @@ nlohmann::json State::view(Seat seat) const {
                                  : raise_[i].answer > 0 ? nlohmann::json("accept")
                                                         : nlohmann::json("reject")}});
   v["raises"] = raises;
-  nlohmann::json tricks = nlohmann::json::array();
-  const int complete = phase_ == Phase::kPlay ? trick_no_ : 0;
-  for (int t = 0; t < complete; ++t) {
-    nlohmann::json cards = nlohmann::json::array();
-    for (int i = 0; i < kPlayers; ++i) cards.push_back(card_text(trick_cards_[t][i]));
-    tricks.push_back({{"leader", trick_leader_[t]},
-                      {"seats", trick_seats(trick_leader_[t], kPlayers)},
-                      {"cards", cards},
-                      {"winner", trick_winner_[t] < 0 ? nlohmann::json(nullptr)
-                                                      : nlohmann::json(trick_winner_[t])}});
-  }
-  v["tricks"] = tricks;
-  if (phase_ == Phase::kPlay) {
-    nlohmann::json cards = nlohmann::json::array();
-    for (int i = 0; i < trick_count_; ++i) cards.push_back(card_text(trick_cards_[trick_no_][i]));
-    v["trick"] = {{"leader", trick_leader_[trick_no_]},
-                  {"seats", trick_seats(trick_leader_[trick_no_], trick_count_)},
-                  {"cards", cards}};
-  } else {
-    v["trick"] = nullptr;
-  }
+  const bool in_play = phase_ == Phase::kPlay;
+  tricks::add_trick_view(v, play_, in_play);
   // Tricks won this hand, per seat (by that seat itself) and per team.
   nlohmann::json won = nlohmann::json::array();
-  for (Seat p = 0; p < kPlayers; ++p) {
-    int n = 0;
-    for (int t = 0; t < (phase_ == Phase::kPlay ? trick_no_ : 0); ++t) n += trick_winner_[t] == p;
-    won.push_back(n);
-  }
+  for (Seat p = 0; p < kPlayers; ++p) won.push_back(in_play ? play_.tricks_won(p) : 0);
   v["tricks_won"] = won;
-  v["team_tricks"] = {tricks_[0], tricks_[1]};
-  v["scores"] = {score(0), score(1), score(2), score(3)};
+  v["team_tricks"] = {tricks_won(0), tricks_won(1)};
   v["team_scores"] = {scores_[0], scores_[1]};
-  v["to_act"] = actors().to_vector();
-  v["legal"] = legal_move_texts(*this, seat);
-  v["over"] = over();
-  v["winners"] = winners_.to_vector();
-  v["last_round"] = hands_completed_ > 0 ? last_round() : nlohmann::json(nullptr);
   return v;
 }
 
@@ -712,28 +677,7 @@ State State::resample(Seat observer, Rng& rng) const {
   s.rng_.reseed(rng.next());  // future deals are unknown too
   if (phase_ == Phase::kOver) return s;
   const bool player = observer >= 0 && observer < kPlayers;
-  CardSet pool = pack_;
-  std::array<DealSlot, kPlayers + 1> slots{};
-  std::array<Seat, kPlayers + 1> slot_seat{};
-  int n = 0;
-  for (Seat p = 0; p < kPlayers; ++p) {
-    if (player && p == observer) continue;
-    pool |= hands_[p];
-    slots[n] = DealSlot{hands_[p].size(), kDeck};
-    slot_seat[n++] = p;
-  }
-  slots[n] = DealSlot{pack_.size(), kDeck};
-  slot_seat[n++] = -1;
-  std::array<CardSet, kPlayers + 1> dealt{};
-  if (!deal_constrained(pool, {slots.data(), static_cast<std::size_t>(n)},
-                        {dealt.data(), static_cast<std::size_t>(n)}, rng))
-    return s;
-  for (int i = 0; i < n; ++i) {
-    if (slot_seat[i] < 0)
-      s.pack_ = dealt[i];
-    else
-      s.hands_[slot_seat[i]] = dealt[i];
-  }
+  s.play_.redeal_hidden_hands(observer, {}, &s.pack_, rng);
   // Signals the observer did not see are redrawn: they are not constraints (players may lie).
   for (Seat p = 0; p < kPlayers; ++p)
     if (signals_[p] >= 0 && !(player && p % 2 == observer % 2))
@@ -741,7 +685,8 @@ State State::resample(Seat observer, Rng& rng) const {
   return s;
 }
 
-nlohmann::json State::last_round() const {
+nlohmann::json State::last_round(Seat seat) const {
+  (void)seat;  // a finished hand shows only what was played, which is public
   const HandRecord& r = last_;
   nlohmann::json j;
   j["round"] = r.hand;
@@ -750,17 +695,7 @@ nlohmann::json State::last_round() const {
   j["cards"] = r.cards;
   j["eleven_team"] = r.eleven_team < 0 ? nlohmann::json(nullptr) : nlohmann::json(r.eleven_team);
   j["eleven"] = r.eleven < 0 ? nlohmann::json(nullptr) : nlohmann::json(r.eleven ? "go" : "fold");
-  nlohmann::json tricks = nlohmann::json::array();
-  for (int t = 0; t < r.tricks_played; ++t) {
-    nlohmann::json cards = nlohmann::json::array();
-    for (int i = 0; i < kPlayers; ++i) cards.push_back(card_text(r.cards_played[t][i]));
-    tricks.push_back(
-        {{"leader", r.leader[t]},
-         {"seats", trick_seats(r.leader[t], kPlayers)},
-         {"cards", cards},
-         {"winner", r.winner[t] < 0 ? nlohmann::json(nullptr) : nlohmann::json(r.winner[t])}});
-  }
-  j["tricks"] = tricks;
+  j["tricks"] = tricks::history_json<Policy>(r.tricks, r.tricks_played, kPlayers);
   nlohmann::json raises = nlohmann::json::array();
   for (int i = 0; i < r.raises; ++i)
     raises.push_back({{"call", raise_name(r.raise[i].value)},
@@ -778,22 +713,32 @@ nlohmann::json State::last_round() const {
   return j;
 }
 
+std::vector<Pile> State::piles() const {
+  std::vector<Pile> out;
+  for (Seat s = 0; s < kPlayers; ++s)
+    out.push_back(make_pile("hand " + seat_text(s), SeatSet::of(s), play_.hand(s)));
+  out.push_back(make_pile("pack", SeatSet(), pack_));
+  out.push_back(make_pile("tricks", kEveryone, play_.played()));
+  return out;
+}
+
 const char* State::check() const {
-  CardSet all = pack_ | played_;
-  int total = pack_.size() + played_.size();
-  if (pack_.intersects(played_)) return "pack and played cards overlap";
+  const CardSet played = play_.played();
+  CardSet all = pack_ | played;
+  int total = pack_.size() + played.size();
+  if (pack_.intersects(played)) return "pack and played cards overlap";
   for (Seat s = 0; s < kPlayers; ++s) {
-    if (all.intersects(hands_[s])) return "a card is in two places";
-    all |= hands_[s];
-    total += hands_[s].size();
+    const CardSet hand = play_.hand(s);
+    if (all.intersects(hand)) return "a card is in two places";
+    all |= hand;
+    total += hand.size();
   }
   if (all != kDeck || total != kDeckSize) return "cards are not conserved";
   if (phase_ == Phase::kPlay) {
     for (Seat s = 0; s < kPlayers; ++s) {
-      // Seat s has played in trick t if it is among the first trick_count_ of the current trick.
-      const int offset = (trick_leader_[trick_no_] - s + kPlayers) % kPlayers;
-      const int played = trick_no_ + (offset < trick_count_ ? 1 : 0);
-      if (hands_[s].size() != cards_ - played) return "a hand has the wrong number of cards";
+      const int played_by_s = play_.trick_number() + play_.played_to_current(s);
+      if (play_.hand(s).size() != cards_ - played_by_s)
+        return "a hand has the wrong number of cards";
     }
   }
   if (stake_ < 1 || stake_ > 3) return "bad stake";

@@ -22,6 +22,9 @@
 // move that does not pass the turn, at most one per player per hand, seen only by the two
 // partners (and kept in the record as a move).
 //
+// Trick play: games/common/trick_play.h with truc::Policy (any card, Truc's ranks, play to the
+// right, drawn tricks, the early end).
+//
 // Move encoding (Move::code): kind in bits 56..63, payload below.
 //   kind 1  cut / tap        payload 0 cut, 1 tap                    text "cut", "tap"
 //   kind 2  deal N           payload 1 or 3 (dealer, after a tap)    text "deal 3", "deal 1"
@@ -39,6 +42,7 @@
 #include <string>
 
 #include "core/game.h"
+#include "games/common/trick_play.h"
 
 namespace cardroom::truc {
 
@@ -112,6 +116,27 @@ constexpr int hand_result(int a, int b, int left) {
   return 0;
 }
 
+// Truc's trick rules for the trick-play core: any card may be played (no suit to follow), the
+// strongest rank wins, partners tied for best win (the earlier leads on), both teams tied for best
+// draw the trick (the leader leads again), play goes to the right, and the hand ends as soon as
+// its result is certain (TRUC-A1..A3).
+struct Policy : tricks::FollowSuit {
+  std::int8_t dealer_opponents = 0;  // the team of the dealer's left ("team A")
+  CardSet playable(CardSet hand, const tricks::TrickSoFar&) const { return hand; }
+  CardSet shown_lacking(const tricks::TrickSoFar&, Card) const { return CardSet(); }
+  static Seat next_seat(Seat s, int seats) { return (s + seats - 1) % seats; }
+  static constexpr bool kClockwise = false;
+  int winner(const tricks::TrickSoFar& t) const;
+  template <class Position>
+  bool decided(const Position& p) const {
+    const int a = p.tricks_won[dealer_opponents] + p.tricks_won[dealer_opponents + 2];
+    const int b = p.tricks_won[1 - dealer_opponents] + p.tricks_won[3 - dealer_opponents];
+    return hand_result(a, b, p.tricks - p.trick_no) != 0;
+  }
+  bool operator==(const Policy&) const = default;
+};
+using TrickPlay = tricks::TrickPlay<Policy, kPlayers, kMaxHand>;
+
 struct Config {
   int eleven_fold_points = 1;  // TRUC-A9 [flag]: what the opponents score when 11 declines
   bool signals = true;         // team signals offered as moves
@@ -158,9 +183,7 @@ struct HandRecord {
   std::int8_t eleven_team = -1;
   std::int8_t eleven = -1;  // -1 no eleven decision, 0 fold, 1 go
   std::int8_t tricks_played = 0;
-  std::array<std::int8_t, kMaxHand> leader{};
-  std::array<std::int8_t, kMaxHand> winner{};  // seat, or -1 for a draw
-  std::array<std::array<Card, kPlayers>, kMaxHand> cards_played{};
+  TrickPlay::History tricks;  // winner -1 for a draw
   std::int8_t raises = 0;
   std::array<RaiseRecord, 2> raise{};
   std::int8_t stake = 1;
@@ -191,7 +214,8 @@ class State {
   std::optional<Move> parse_move(Seat seat, std::string_view text, std::string* error) const;
   int deals_dealt() const { return deals_; }
   int rounds_completed() const { return hands_completed_; }
-  nlohmann::json last_round() const;
+  nlohmann::json last_round(Seat seat) const;
+  std::vector<Pile> piles() const;
   const char* check() const;
   bool operator==(const State&) const = default;
 
@@ -201,25 +225,26 @@ class State {
   Seat dealer() const { return dealer_; }
   Seat eldest() const { return next_seat(dealer_); }
   int dealer_opponents() const { return (dealer_ + 1) % 2; }
-  CardSet hand(Seat seat) const { return hands_[seat]; }
+  CardSet hand(Seat seat) const { return play_.hand(seat); }
+  const TrickPlay& trick_play() const { return play_; }
   int cards_per_hand() const { return cards_; }
   int stake() const { return stake_; }
   int pending_raise() const { return pending_; }  // 0, or the value proposed (2 or 3)
   Seat raiser() const { return raiser_; }
   Seat responder() const { return pending_ ? next_seat(raiser_) : -1; }
   int truc_team() const { return truc_team_; }
-  Seat to_play() const { return to_play_; }
-  int trick_number() const { return trick_no_; }
-  int trick_size() const { return trick_count_; }
-  Seat trick_leader_of(int t) const { return trick_leader_[t]; }
-  Card trick_card(int t, int i) const { return trick_cards_[t][i]; }
-  Seat trick_winner_of(int t) const { return trick_winner_[t]; }
-  int tricks_won(int team) const { return tricks_[team]; }
+  Seat to_play() const { return play_.to_play(); }
+  int trick_number() const { return play_.trick_number(); }
+  int trick_size() const { return play_.trick_size(); }
+  Seat trick_leader_of(int t) const { return play_.leader_of(t); }
+  Card trick_card(int t, int i) const { return play_.card(t, i); }
+  Seat trick_winner_of(int t) const { return play_.winner_of(t); }
+  int tricks_won(int team) const { return play_.tricks_won(team) + play_.tricks_won(team + 2); }
   int signal_of(Seat seat) const { return signals_[seat]; }  // -1 if none this hand
   bool eleven_hand() const { return eleven_ == 1; }
   int eleven_team() const { return eleven_team_; }
   Seat eleven_decider() const;
-  CardSet played() const { return played_; }
+  CardSet played() const { return play_.played(); }
   const HandRecord& last_hand() const { return last_; }
   // Whether `seat` may call truc/retruc now (it is the player to play, no raise pending).
   int raise_available(Seat seat) const;  // 0 none, 1 truc, 2 retruc
@@ -228,15 +253,13 @@ class State {
   friend class Game;
   void start_hand(const ApplyContext* ctx);
   void deal(int cards, const ApplyContext* ctx);
-  void begin_play(const ApplyContext* ctx);
-  void finish_trick(const ApplyContext* ctx);
+  void begin_play();
   void finish_hand(int winning_team, int ending, const ApplyContext* ctx);
   bool play_ends_hand(Seat seat, Card card) const;
   Status apply_play(Seat seat, Card card, int raise, const ApplyContext* ctx);
   Status apply_raise(Seat seat, int raise, const ApplyContext* ctx);
   Status apply_answer(Seat seat, bool accept, const ApplyContext* ctx);
   Status apply_signal(Seat seat, int index, const ApplyContext* ctx);
-  int trick_winner_index(int t, int count) const;  // index in play order, -1 for a draw
 
   Config config_;
   Rng rng_;
@@ -250,21 +273,13 @@ class State {
   std::int8_t pending_ = 0;
   std::int8_t raiser_ = -1;
   std::int8_t truc_team_ = -1;
-  std::int8_t to_play_ = 0;
-  std::int8_t trick_no_ = 0;
-  std::int8_t trick_count_ = 0;
   std::int8_t raises_ = 0;
   std::int16_t hand_no_ = 0;
   std::int16_t deals_ = 0;
   std::int16_t hands_completed_ = 0;
   SeatSet winners_;
-  std::array<CardSet, kPlayers> hands_{};
-  CardSet played_;
+  TrickPlay play_;  // hands and tricks
   CardSet pack_;
-  std::array<std::int8_t, kMaxHand> trick_leader_{};
-  std::array<std::int8_t, kMaxHand> trick_winner_{};
-  std::array<std::array<Card, kPlayers>, kMaxHand> trick_cards_{};
-  std::array<std::int8_t, 2> tricks_{};
   std::array<std::int8_t, kPlayers> signals_{};
   std::array<RaiseRecord, 2> raise_{};
   std::array<int, 2> scores_{};

@@ -430,7 +430,7 @@ TEST(TrucRules, Rule7_RejectedTrucScoresOneForTheCaller) {
   ASSERT_TRUE(t.Do(2, "reject"));
   EXPECT_EQ(t.s().team_score(1), 1);
   EXPECT_EQ(t.s().team_score(0), 0);
-  EXPECT_EQ(t.s().last_round()["ending"], "rejected");
+  EXPECT_EQ(t.s().last_round(kOmniscient)["ending"], "rejected");
   EXPECT_TRUE(HasEvent(t.events(), kEveryone, "S2 rejects the truc"));
 }
 
@@ -626,7 +626,7 @@ TEST(TrucScenario, TRUC_09_Eleven) {
     ASSERT_TRUE(t.Do(t.s().eleven_decider(), "fold"));
     EXPECT_EQ(t.s().team_score(1), 8);
     EXPECT_EQ(t.s().team_score(0), 11);
-    EXPECT_EQ(t.s().last_round()["ending"], "eleven_fold");
+    EXPECT_EQ(t.s().last_round(kOmniscient)["ending"], "eleven_fold");
   }
 }
 

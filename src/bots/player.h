@@ -1,0 +1,92 @@
+// Players: objects that sit at one seat for a match and answer its decisions.
+//
+// A player (a computer player here; a person is a seat the match runner leaves to the outside)
+// never receives the true state. It gets a SeatAccess: its seat's view, its legal moves, the events
+// its seat may see, and worlds drawn with resample(seat, rng), which agree with everything the seat
+// knows and draw everything else afresh (DESIGN.md section 4). It answers a Decision: a move, and
+// for real-time games how long after being asked it makes it.
+//
+// Players are created by name with typed options through the registry (bots/registry.h):
+// `random`, `heuristic`, later `ismcts(iterations=2000)`, `pimc(worlds=40)`, `exec:...`.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/any_game.h"
+
+namespace cardroom {
+
+// What a player decides.
+struct Decision {
+  Move move;
+  // Real-time games: seconds between being asked and the move's arrival (its pace and its thinking
+  // time). Turn and simultaneous games ignore it.
+  double delay = 0;
+};
+
+// The only door between a player and the match: everything here depends only on what `seat` may
+// know.
+class SeatAccess {
+ public:
+  SeatAccess(const AnyState& state, Seat seat) : state_(&state), seat_(seat) {}
+
+  Seat seat() const { return seat_; }
+  int num_seats() const { return state_->num_seats(); }
+  ActorMode mode() const { return state_->mode(); }
+  SeatSet actors() const { return state_->actors(); }
+  bool may_move() const { return state_->actors().contains(seat_); }
+  nlohmann::json view() const { return state_->view(seat_); }
+  nlohmann::json last_round() const { return state_->last_round(seat_); }
+  std::vector<Move> legal_moves() const { return state_->legal_moves(seat_); }
+  // A legal move drawn uniformly (nullopt if the seat may not move).
+  std::optional<Move> random_legal_move(Rng& rng) const {
+    return state_->random_legal_move(seat_, rng);
+  }
+  std::string move_text(Move move) const { return state_->move_text(move); }
+  std::optional<Move> parse_move(std::string_view text, std::string* error) const {
+    return state_->parse_move(seat_, text, error);
+  }
+  // A whole world drawn at random among those consistent with what the seat knows.
+  std::unique_ptr<AnyState> resample(Rng& rng) const { return state_->resample(seat_, rng); }
+  // The same world as the game's concrete state S (for players written for one game): no heap.
+  // Nullopt if the game's state is not S.
+  template <class S>
+  std::optional<S> resample_as(Rng& rng) const {
+    auto* typed = dynamic_cast<const TypedState<S>*>(state_);
+    if (!typed) return std::nullopt;
+    return typed->state().resample(seat_, rng);
+  }
+  // The move the game's own computer player `name` (its heuristic) makes from a world drawn for
+  // this seat.
+  std::optional<Move> game_player_move(std::string_view name, Rng& rng) const {
+    return state_->bot_move(name, seat_, rng);
+  }
+
+ private:
+  const AnyState* state_;
+  Seat seat_;
+};
+
+class Player {
+ public:
+  virtual ~Player() = default;
+  // The player string it was made from, options included: "random(pace_ms=1000)".
+  virtual const std::string& name() const = 0;
+  // The match starts (or resumes) with this player at `seat`.
+  virtual void start(const SeatAccess& seat) { (void)seat; }
+  // Whether it wants observe() called with the events its seat may see (it costs the runner the
+  // events, so players that do not need them say no).
+  virtual bool wants_events() const { return false; }
+  virtual void observe(const SeatAccess& seat, const Event& event) {
+    (void)seat;
+    (void)event;
+  }
+  // The decision for the seat now: a legal move of the seat (it may move).
+  virtual Decision decide(const SeatAccess& seat, Rng& rng) = 0;
+};
+
+}  // namespace cardroom

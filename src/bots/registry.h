@@ -1,0 +1,50 @@
+// The player registry: computer players by name, with typed options, like games.
+//
+//   random                    a uniformly random legal move
+//   heuristic                 the game's own heuristic player (each game ships one)
+//   later: ismcts(iterations=2000), pimc(worlds=40), exec:...
+//
+// A player string is `name` or `name(key=value,...)`. Every player takes the option `pace_ms`:
+// how long it takes over each move in real-time games (default 1000). Errors name the unknown
+// player (and list the ones this game has) or the option, the value and what is allowed.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "bots/player.h"
+#include "core/options.h"
+
+namespace cardroom {
+
+struct PlayerEntry {
+  std::string name;
+  std::string description;
+  std::vector<OptionSpec> options;  // its own options; `pace_ms` is added to every player
+  // Whether it can play `game` (nullptr: every game).
+  std::function<bool(const AnyGame& game)> plays;
+  std::function<std::unique_ptr<Player>(const AnyGame& game, const std::string& player_string,
+                                        const OptionValues& options, std::string* error)>
+      create;
+};
+
+void register_player(PlayerEntry entry);
+// Registers the game-independent players (random) and `heuristic`; idempotent.
+void register_all_players();
+
+// The players that can play `game`, by name.
+std::vector<std::string> player_names(const AnyGame& game);
+// The option specs of player `name` (its own plus pace_ms); nullptr if there is no such player.
+const std::vector<OptionSpec>* player_options(std::string_view name);
+
+// "heuristic", "random(pace_ms=500)" -> a player for `game`, or nullptr with a clear `error`.
+std::unique_ptr<Player> load_player(std::string_view player_string, const AnyGame& game,
+                                    std::string* error);
+
+// Splits "heuristic,ismcts(iterations=200,ms=5)" at the commas outside parentheses.
+std::vector<std::string> split_player_list(std::string_view list);
+
+}  // namespace cardroom

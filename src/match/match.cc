@@ -1,0 +1,150 @@
+#include "match/match.h"
+
+#include <cmath>
+
+namespace cardroom {
+
+bool SessionTable::apply(Seat seat, Move move, double time, std::vector<Event>* events,
+                         std::string* error) {
+  const std::size_t before = session_.events().size();
+  std::optional<std::int64_t> time_ms;
+  if (session_.state().mode() == ActorMode::kRealTime)
+    time_ms = static_cast<std::int64_t>(std::llround(time * 1000));
+  if (!session_.play(seat, move, error, time_ms)) return false;
+  if (events)
+    events->insert(events->end(), session_.events().begin() + static_cast<std::ptrdiff_t>(before),
+                   session_.events().end());
+  return true;
+}
+
+bool StateTable::apply(Seat seat, Move move, double time, std::vector<Event>* events,
+                       std::string* error) {
+  (void)time;
+  ApplyContext ctx{events, {}, nullptr};
+  Status st = state_->apply(seat, move, events ? &ctx : nullptr);
+  if (!st.ok()) {
+    *error = st.error;
+    return false;
+  }
+  return true;
+}
+
+MatchRunner::MatchRunner(MatchTable& table, std::vector<std::unique_ptr<Player>> players,
+                         Clock& clock, std::uint64_t bot_seed)
+    : table_(table),
+      players_(std::move(players)),
+      clock_(clock),
+      bot_rng_(bot_seed),
+      tie_rng_(~bot_seed * 0x9E3779B97F4A7C15ull) {
+  players_.resize(table_.state().num_seats());
+  pending_.resize(players_.size());
+  for (Seat s = 0; s < static_cast<Seat>(players_.size()); ++s) {
+    if (!players_[s]) continue;
+    players_[s]->start(SeatAccess(table_.state(), s));
+    want_events_ |= players_[s]->wants_events();
+  }
+}
+
+Decision MatchRunner::ask(Seat seat) {
+  return players_[seat]->decide(SeatAccess(table_.state(), seat), bot_rng_);
+}
+
+bool MatchRunner::apply(Seat seat, Move move, std::string* error) {
+  events_.clear();
+  if (!table_.apply(seat, move, clock_.now(), want_events_ ? &events_ : nullptr, error))
+    return false;
+  // Decisions of seats that may no longer move lapse.
+  const SeatSet actors = table_.state().actors();
+  for (Seat s = 0; s < static_cast<Seat>(pending_.size()); ++s)
+    if (!actors.contains(s)) pending_[s].active = false;
+  if (want_events_)
+    for (Seat s = 0; s < static_cast<Seat>(players_.size()); ++s)
+      if (players_[s] && players_[s]->wants_events())
+        for (const Event& e : events_)
+          if (e.visible_to_seat(s)) players_[s]->observe(SeatAccess(table_.state(), s), e);
+  return true;
+}
+
+void MatchRunner::schedule() {
+  const SeatSet actors = table_.state().actors();
+  for (Seat s : actors.to_vector()) {
+    if (!is_computer(s) || pending_[s].active) continue;
+    const Decision d = ask(s);
+    pending_[s] = Pending{true, d.move, clock_.now() + std::max(0.0, d.delay), tie_rng_.next(),
+                          table_.state().seq()};
+  }
+}
+
+double MatchRunner::next_due() {
+  const AnyState& state = table_.state();
+  if (state.over() || state.mode() != ActorMode::kRealTime)
+    return std::numeric_limits<double>::infinity();
+  schedule();
+  double due = std::numeric_limits<double>::infinity();
+  for (const Pending& p : pending_)
+    if (p.active) due = std::min(due, p.due);
+  return due;
+}
+
+MatchRunner::Stop MatchRunner::step(std::string* error) {
+  const AnyState& state = table_.state();
+  if (state.over()) return Stop::kOver;
+  const SeatSet actors = state.actors();
+  if (state.mode() != ActorMode::kRealTime) {
+    Seat seat = -1;
+    for (Seat s : actors.to_vector())
+      if (is_computer(s)) {
+        seat = s;
+        break;
+      }
+    if (seat < 0) return Stop::kOutside;
+    const Decision d = ask(seat);
+    if (!apply(seat, d.move, error)) {
+      *error = "computer player " + players_[seat]->name() + " at S" + std::to_string(seat) +
+               " made a move the game refused (" + state.move_text(d.move) + "): " + *error;
+      return Stop::kFailed;
+    }
+    return Stop::kMoved;
+  }
+  // Real time: the earliest due decision; equal times in the seeded random order.
+  schedule();
+  Seat next = -1;
+  for (Seat s = 0; s < static_cast<Seat>(pending_.size()); ++s) {
+    const Pending& p = pending_[s];
+    if (!p.active) continue;
+    if (next < 0 || p.due < pending_[next].due ||
+        (p.due == pending_[next].due && p.tie < pending_[next].tie))
+      next = s;
+  }
+  if (next < 0) return Stop::kOutside;
+  clock_.wait_until(pending_[next].due);
+  const Pending p = pending_[next];
+  pending_[next].active = false;
+  if (!apply(next, p.move, error)) {
+    if (state.seq() == p.seq) {
+      // Refused in the very state it was decided in: not stale, a broken player.
+      *error = "computer player " + players_[next]->name() + " at S" + std::to_string(next) +
+               " made a move the game refused (" + state.move_text(p.move) + "): " + *error;
+      return Stop::kFailed;
+    }
+    ++stale_;  // made stale by an earlier move: it decides again from the new state
+  }
+  return Stop::kMoved;
+}
+
+MatchRunner::Stop MatchRunner::run(std::string* error) {
+  for (;;) {
+    Stop stop = step(error);
+    if (stop != Stop::kMoved) return stop;
+  }
+}
+
+bool MatchRunner::submit(Seat seat, Move move, std::string* error) {
+  if (is_computer(seat)) {
+    *error = "S" + std::to_string(seat) + " is played by the computer";
+    return false;
+  }
+  return apply(seat, move, error);
+}
+
+}  // namespace cardroom

@@ -1,0 +1,124 @@
+// The match runner: one match, its seats bound to players, moves made in turn, simultaneously or
+// in real time. `play`, `sim` and everything later (the server, Python) run matches through it.
+//
+// Seats hold a Player (a computer player) or nothing: a seat left to the outside (a person at the
+// terminal or in the browser), whose moves come in through submit().
+//
+//   turn          the actor moves; a computer actor is asked for its decision.
+//   simultaneous  every listed seat submits once, hidden until all are in; computer seats submit
+//                 lowest first (the order decides nothing: submissions are hidden).
+//   real time     every computer seat among the actors holds a decision due at the time it was
+//                 asked plus its delay (its pace); the earliest due move is made first, and equal
+//                 times are broken by the runner's seeded RNG, never by seat number. A move the
+//                 state refuses when it comes due (made stale by an earlier one) changes nothing
+//                 and its player decides again. The clock (virtual in sim, wall in play) gives
+//                 each move its arrival time, which records keep, so the game replays exactly.
+//
+// Computer players draw their randomness from one RNG per match (the `bot_seed`), in the order they
+// are asked, so a match is the same for any number of threads running other matches.
+#pragma once
+
+#include <limits>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bots/player.h"
+#include "core/session.h"
+#include "match/clock.h"
+
+namespace cardroom {
+
+// What the runner plays on: a bare state (simulation: nothing recorded) or a Session (records,
+// events, round summaries).
+class MatchTable {
+ public:
+  virtual ~MatchTable() = default;
+  virtual const AnyState& state() const = 0;
+  // Applies `move` arriving at `time` (seconds); on success appends the events it made to `events`
+  // when given. On error nothing changes.
+  virtual bool apply(Seat seat, Move move, double time, std::vector<Event>* events,
+                     std::string* error) = 0;
+};
+
+// A table on a Session: every move recorded (real-time moves with their arrival time in ms).
+class SessionTable final : public MatchTable {
+ public:
+  explicit SessionTable(Session& session) : session_(session) {}
+  const AnyState& state() const override { return session_.state(); }
+  bool apply(Seat seat, Move move, double time, std::vector<Event>* events,
+             std::string* error) override;
+
+ private:
+  Session& session_;
+};
+
+// A table on a bare state: no record; events only when someone wants them.
+class StateTable final : public MatchTable {
+ public:
+  explicit StateTable(std::unique_ptr<AnyState> state) : state_(std::move(state)) {}
+  const AnyState& state() const override { return *state_; }
+  bool apply(Seat seat, Move move, double time, std::vector<Event>* events,
+             std::string* error) override;
+
+ private:
+  std::unique_ptr<AnyState> state_;
+};
+
+class MatchRunner {
+ public:
+  enum class Stop {
+    kMoved,    // a computer player moved
+    kOutside,  // only seats left to the outside may move now
+    kOver,     // the match is over
+    kFailed,   // a computer player could not move (`error` says why): a bug
+  };
+
+  // `players[s]` plays seat s (nullptr: the outside). `bot_seed` seeds the players' RNG and the
+  // real-time tie breaks.
+  MatchRunner(MatchTable& table, std::vector<std::unique_ptr<Player>> players, Clock& clock,
+              std::uint64_t bot_seed);
+
+  // One computer move: the turn's actor, the lowest computer seat of a simultaneous phase, or the
+  // earliest due decision in real time (waiting on the clock for it).
+  Stop step(std::string* error);
+  // Steps until the match is over or only outside seats may move.
+  Stop run(std::string* error);
+  // A move from outside for `seat`, arriving now. On error nothing changes.
+  bool submit(Seat seat, Move move, std::string* error);
+  // Real time: when the next computer move is due (infinity if none is).
+  double next_due();
+
+  const MatchTable& table() const { return table_; }
+  Clock& clock() { return clock_; }
+  bool is_computer(Seat seat) const {
+    return seat >= 0 && seat < static_cast<int>(players_.size()) && players_[seat];
+  }
+  // Computer moves refused when they came due (real time: stale), for statistics and tests.
+  int stale_moves() const { return stale_; }
+
+ private:
+  struct Pending {
+    bool active = false;
+    Move move;
+    double due = 0;
+    std::uint64_t tie = 0;
+    std::uint64_t seq = 0;  // the state's seq when it was decided
+  };
+  bool apply(Seat seat, Move move, std::string* error);
+  void schedule();  // real time: every computer actor holds a decision
+  Decision ask(Seat seat);
+
+  MatchTable& table_;
+  std::vector<std::unique_ptr<Player>> players_;
+  Clock& clock_;
+  Rng bot_rng_;
+  Rng tie_rng_;
+  std::vector<Pending> pending_;
+  std::vector<Event> events_;
+  bool want_events_ = false;
+  int stale_ = 0;
+};
+
+}  // namespace cardroom
