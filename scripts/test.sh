@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Quick start: set everything up, build, and run the whole test suite: every test in the Release
 # build, then the suite again (conformance at a quarter of its match counts) under
-# AddressSanitizer + UndefinedBehaviorSanitizer in build-asan/.
+# AddressSanitizer + UndefinedBehaviorSanitizer in build-asan/, then every libFuzzer target of
+# tests/fuzz/ for a few seconds (clang, build-fuzz/).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/bootstrap.sh
@@ -17,3 +18,6 @@ CARDROOM_CONFORMANCE_SCALE=0.25 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_
 echo "== release build =="
 scripts/build.sh
 ctest --test-dir build --output-on-failure -j "$jobs"
+
+echo "== fuzz targets (12 s each) =="
+scripts/fuzz.sh --time 12 --jobs "$jobs"

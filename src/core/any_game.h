@@ -91,6 +91,22 @@ struct BotEntry {
   Move (*choose)(const S& belief, Seat seat, Rng& rng);
 };
 
+// The players of a game that has one of its own, its heuristic `Choose`.
+template <class S, Move (*Choose)(const S&, Seat, Rng&)>
+const std::vector<BotEntry<S>>& heuristic_only() {
+  static const std::vector<BotEntry<S>> entries = {{"heuristic", Choose}};
+  return entries;
+}
+
+// Declares, in a game's namespace (its <g>_bot.h), its heuristic player, a function of a belief
+// state (resample of the seat), defined in <g>_bot.cc, and bots(), the game's own players.
+#define CARDROOM_HEURISTIC_PLAYER(StateType)                         \
+  Move heuristic_move(const StateType& belief, Seat seat, Rng& rng); \
+  inline const std::vector<BotEntry<StateType>>& bots() {            \
+    return heuristic_only<StateType, &heuristic_move>();             \
+  }                                                                  \
+  static_assert(true, "a declaration list ends with a semicolon")
+
 template <GameState S>
 Move random_legal_move(const S& state, Seat seat, Rng& rng) {
   MoveList<S::kMaxMoves> moves;

@@ -16,6 +16,7 @@
 //   static const std::vector<OptionSpec>& option_specs();    typed options, defaults = rulings
 //   static std::optional<XGame> create(const OptionValues&, std::string* error);
 //                                 cross-option checks (e.g. partnership needs 4 or 6 players)
+//                                 (GameWithConfig below provides both from the Config)
 //   int num_seats() const;
 //   Teams teams() const;                                     partnerships, or count 0
 //   CardNames card_names() const;                            codes of extra cards (ids >= 52)
@@ -23,10 +24,11 @@
 //                                 first_dealer < 0 means "draw for it" per the rules; the first
 //                                 deal happens here (ctx may supply it, see Deal)
 //   std::string validate_deal(const Deal&) const;            "" if the explicit deal is usable
-//   static std::string rules_text();                         `cardroom rules <game>`
 // and may provide:
 //   static constexpr bool kAgainstHouse = true;              one seat plays against the house: the
 //                                 match may end with winners() empty (the house won)
+//
+// Its rules page, `cardroom rules <game>`, is docs/games/<name>.md, embedded at build time.
 //
 // Who calls what: the match runner (src/match: CLI play, sim, the server, tests) is the only caller
 // of apply. Players (human or computer) only ever receive `view(seat)`, the events their seat may
@@ -96,6 +98,14 @@ struct Move {
   std::uint64_t code = 0;
   constexpr auto operator<=>(const Move&) const = default;
 };
+
+// The conventional layout: the kind in the top byte, the payload (a card, a card set, a number)
+// below.
+constexpr Move make_move(std::uint8_t kind, std::uint64_t payload = 0) {
+  return Move{(std::uint64_t{kind} << 56) | payload};
+}
+constexpr int move_kind(Move m) { return static_cast<int>(m.code >> 56); }
+constexpr std::uint64_t move_payload(Move m) { return m.code & ((std::uint64_t{1} << 56) - 1); }
 
 // Fixed-capacity move list: lives on the stack, never allocates. Capacity overflow is a bug in the
 // game's move generator (each game sizes kMaxMoves from its rules) and is checked in debug builds.
@@ -173,6 +183,68 @@ struct ApplyContext {
   std::span<const Deal> deals;
   std::vector<Deal>* dealt = nullptr;
 };
+
+// The part of every XGame that is the same: its options and its validated Config, kept for the
+// game's life. The Config lists its options bound to its fields (`static const
+// ConfigOptions<Config>& options()`, core/options.h) and may check them together
+// (`std::string validate() const`: "" when they fit, e.g. partnership needs 4 or 6 players).
+//   class Game : public GameWithConfig<Config, Game, State> {
+//    public:
+//     CARDROOM_GAME_CONTRACT("reds");        kName; new_match and validate_deal, defined by the
+//     game int num_seats() const { return config_.players; }
+//   };
+template <class ConfigT, class Derived, class StateT>
+class GameWithConfig {
+ public:
+  using Config = ConfigT;
+  using State = StateT;
+  explicit GameWithConfig(Config config) : config_(config) {}
+  const Config& config() const { return config_; }
+  // Defaults for games without partnerships or extra cards.
+  Teams teams() const { return {}; }
+  CardNames card_names() const { return {}; }
+
+  static const std::vector<OptionSpec>& option_specs() { return Config::options().specs(); }
+  static std::optional<Derived> create(const OptionValues& values, std::string* error) {
+    const Config config = Config::options().read(values);
+    if constexpr (requires { config.validate(); }) {
+      std::string why = config.validate();
+      if (!why.empty()) {
+        if (error) *error = std::move(why);
+        return std::nullopt;
+      }
+    }
+    return Derived(config);
+  }
+
+ protected:
+  Config config_;
+};
+
+// Declares, inside a game's Game class (deriving from GameWithConfig), its registry name and the
+// members every game defines in its own source file.
+#define CARDROOM_GAME_CONTRACT(name)                                                    \
+  static constexpr std::string_view kName = name;                                       \
+  using GameWithConfig::GameWithConfig;                                                 \
+  State new_match(std::uint64_t seed, int first_dealer, const ApplyContext* ctx) const; \
+  std::string validate_deal(const Deal& deal) const
+
+// Declares, inside a game's State class, the members of the GameState contract that every game
+// defines in its own source file (the concept below says what each must do).
+#define CARDROOM_STATE_CONTRACT(StateType)                                                    \
+  SeatSet actors() const;                                                                     \
+  void legal_moves(Seat seat, MoveList<kMaxMoves>& out) const;                                \
+  Status apply(Seat seat, Move move, const ApplyContext* ctx);                                \
+  nlohmann::json view(Seat seat) const;                                                       \
+  StateType resample(Seat observer, Rng& rng) const;                                          \
+  std::string move_text(Move move) const;                                                     \
+  std::optional<Move> parse_move(Seat seat, std::string_view text, std::string* error) const; \
+  nlohmann::json last_round(Seat seat) const;                                                 \
+  std::vector<Pile> piles() const;                                                            \
+  const char* check() const;                                                                  \
+  bool operator==(const StateType&) const = default;                                          \
+  friend class Game; /* its new_match sets the state up */                                    \
+  using MatchState::MatchState
 
 template <class S>
 concept GameState = std::copyable<S> && std::equality_comparable<S> &&

@@ -16,6 +16,9 @@ inline std::string seat_text(Seat s) { return "S" + std::to_string(s); }
 
 inline bool wants_events(const ApplyContext* ctx) { return ctx && ctx->events; }
 
+// A card set as a list in card-id order.
+inline std::vector<Card> card_vector(CardSet set) { return {set.begin(), set.end()}; }
+
 // Appends the event `make()` returns (its kind and fields), visible to `to`, with its text rendered
 // from `format` (core/event.h). `make` runs only when someone listens: hot paths pay nothing.
 template <class Make>
@@ -53,6 +56,34 @@ void emit_with_public_half(const ApplyContext* ctx, SeatSet to, const char* form
   ctx->events->push_back(std::move(half));
 }
 
+// "your hand: AS KH 7D", seen by `seat` only: the cards it was dealt.
+inline void emit_hand(const ApplyContext* ctx, Seat seat, CardSet hand, CardNames names = {}) {
+  emit(
+      ctx, SeatSet::of(seat), "your hand: {cards}",
+      [&] { return Event{.kind = EventKind::kHand, .seat = seat, .cards = card_vector(hand)}; },
+      names);
+}
+
+// The checks before every apply: refused once the match is over, or for a seat not at the table.
+inline Status refuse_when_closed(bool over, Seat seat, int seats) {
+  if (over) return Status::Error("the game is over");
+  if (seat < 0 || seat >= seats) return Status::Error("no such seat");
+  return Status::Ok();
+}
+
+// "S0 bid 2, took 3: 9 points (total 40)": a seat's score for a round of a bidding trick game.
+inline void emit_round_score(const ApplyContext* ctx, Seat seat, int bid, int took, int points,
+                             int total) {
+  emit(ctx, kEveryone, "{seat} bid {amount}, took {tricks}: {points} points (total {total})", [&] {
+    return Event{.kind = EventKind::kScore,
+                 .seat = seat,
+                 .amount = bid,
+                 .tricks = took,
+                 .points = points,
+                 .total = total};
+  });
+}
+
 // Reports a deal the game made (ApplyContext::dealt); `make` runs only when someone listens.
 template <class Make>
 void report_deal(const ApplyContext* ctx, Make&& make) {
@@ -72,8 +103,6 @@ inline nlohmann::json cards_json(CardSet set, CardNames names = {}) {
   return out;
 }
 
-inline std::vector<Card> card_vector(CardSet set) { return {set.begin(), set.end()}; }
-
 // The legal moves of `seat` as move texts, for views (empty for a spectator or a seat not to move).
 template <class S>
 nlohmann::json legal_move_texts(const S& state, Seat seat) {
@@ -86,7 +115,8 @@ nlohmann::json legal_move_texts(const S& state, Seat seat) {
 }
 
 // The keys of the view envelope (core/game.h) that every state answers the same way: game, seat,
-// players, scores, to_act, legal, over, winners and last_round. The game adds the rest.
+// players, scores, to_act, legal, over, winners and last_round, and with core/match_state.h's
+// bookkeeping round and dealer. The game adds the rest.
 template <class S>
 nlohmann::json view_envelope(const S& state, Seat seat, std::string_view game) {
   const int n = state.num_seats();
@@ -103,6 +133,8 @@ nlohmann::json view_envelope(const S& state, Seat seat, std::string_view game) {
   v["over"] = state.over();
   v["winners"] = state.winners().to_vector();
   v["last_round"] = state.rounds_completed() > 0 ? state.last_round(seat) : nlohmann::json(nullptr);
+  if constexpr (requires { state.round_index(); }) v["round"] = state.round_index() + 1;
+  if constexpr (requires { state.dealer(); }) v["dealer"] = state.dealer();
   return v;
 }
 

@@ -32,6 +32,27 @@ std::string MoveWords::rest(int from) const {
   return out;
 }
 
+std::string move_text_of(Move move, std::span<const MoveForm> forms, CardNames names) {
+  const std::uint64_t payload = move_payload(move);
+  for (const MoveForm& form : forms) {
+    if (form.kind != move_kind(move)) continue;
+    const std::string verb = form.verb;
+    switch (form.arg) {
+      case MoveArg::kNone:
+        return verb;
+      case MoveArg::kNumber:
+        return verb + " " + std::to_string(payload);
+      case MoveArg::kCard:
+        return verb + " " + card_text(static_cast<Card>(payload & 63), names);
+      case MoveArg::kCards:
+        return verb + " " + cards_text(CardSet(payload & ((std::uint64_t{1} << 52) - 1)), names);
+      case MoveArg::kRank:
+        return payload < kRanks ? verb + " " + rank_char(static_cast<int>(payload)) : "?";
+    }
+  }
+  return "?";
+}
+
 std::optional<int> parse_number(std::string_view word, int lo, int hi) {
   if (word.empty() || word.size() > 9) return std::nullopt;
   int value = 0;
@@ -46,6 +67,43 @@ std::optional<int> parse_number(std::string_view word, int lo, int hi) {
 std::optional<Move> move_error(std::string* error, std::string why) {
   if (error) *error = std::move(why);
   return std::nullopt;
+}
+
+}  // namespace cardroom
+
+namespace cardroom {
+
+std::optional<int> MoveReader::number(int lo, int hi, std::string_view missing,
+                                      std::string_view bad) const {
+  const std::string arg = rest();
+  if (arg.empty()) {
+    fail(std::string(missing));
+    return std::nullopt;
+  }
+  auto n = parse_number(arg, lo, hi);
+  if (!n) fail(std::string(bad));
+  return n;
+}
+
+std::optional<Card> MoveReader::read_card(std::string_view verb, std::string_view missing,
+                                          CardNames names, bool standard_only,
+                                          std::string* why) const {
+  auto usable = [&](std::optional<Card> c) { return c && (!standard_only || is_standard(*c)); };
+  if (words_.verb() != verb) {
+    auto bare = parse_card(joined(), names);
+    return usable(bare) ? bare : std::nullopt;
+  }
+  const std::string arg = rest();
+  if (arg.empty()) {
+    *why = std::string(missing);
+    return std::nullopt;
+  }
+  auto card = parse_card(arg, names);
+  if (!usable(card)) {
+    *why = "'" + arg + "' is not a card";
+    return std::nullopt;
+  }
+  return card;
 }
 
 }  // namespace cardroom

@@ -33,6 +33,7 @@ std::optional<OptionValue> parse_value(const OptionSpec& spec, const std::string
       const char* b = text.data();
       const char* e = text.data() + text.size();
       auto [p, ec] = std::from_chars(b, e, v);
+      if (ec == std::errc::result_out_of_range && p == e) return fail("is out of range");
       if (ec != std::errc() || p != e) return fail("is not a whole number");
       if (v < spec.min || v > spec.max) return fail("is out of range");
       return OptionValue(v);
@@ -133,6 +134,11 @@ std::optional<OptionValues> OptionValues::parse(
     if (!found[i]) found[i] = parse_value(specs[i], specs[i].default_value, error);
     if (!found[i]) return std::nullopt;  // a bad default is a programming error
     out.values_.emplace_back(specs[i].name, *found[i]);
+    int index = -1;
+    if (auto* text = std::get_if<std::string>(&*found[i]))
+      for (std::size_t c = 0; c < specs[i].choices.size(); ++c)
+        if (specs[i].choices[c] == *text) index = static_cast<int>(c);
+    out.choice_index_.push_back(index);
   }
   return out;
 }
@@ -152,10 +158,10 @@ std::optional<OptionValues> OptionValues::from_json(const std::vector<OptionSpec
     else if (value.is_boolean())
       raw.emplace_back(key, value.get<bool>() ? "true" : "false");
     else if (value.is_number_integer())
-      raw.emplace_back(key, std::to_string(value.get<std::int64_t>()));
+      raw.emplace_back(key, value.dump());  // exact, even past the range of int64
     else {
       if (error)
-        *error = "option '" + key + "' has a value that is not a number, boolean or string";
+        *error = "option '" + key + "' has a value that is not a whole number, boolean or string";
       return std::nullopt;
     }
   }
@@ -180,6 +186,12 @@ const std::string& OptionValues::get_choice(const std::string& name) const {
   throw std::logic_error("no choice option " + name);
 }
 
+int OptionValues::get_choice_index(const std::string& name) const {
+  for (std::size_t i = 0; i < values_.size(); ++i)
+    if (values_[i].first == name && choice_index_[i] >= 0) return choice_index_[i];
+  throw std::logic_error("no choice option " + name);
+}
+
 std::string OptionValues::canonical() const {
   std::string out;
   for (const auto& [k, v] : values_) {
@@ -194,7 +206,9 @@ std::string OptionValues::canonical() const {
 
 nlohmann::json OptionValues::to_json() const {
   nlohmann::json out = nlohmann::json::object();
-  for (const auto& [k, v] : values_) std::visit([&](const auto& x) { out[k] = x; }, v);
+  // Not a structured binding: clang 14 (the fuzz build) cannot capture one in a lambda.
+  for (const auto& entry : values_)
+    std::visit([&](const auto& x) { out[entry.first] = x; }, entry.second);
   return out;
 }
 

@@ -37,20 +37,24 @@ std::unique_ptr<AnyGame> load_game(const std::string& name,
                                    const std::vector<std::pair<std::string, std::string>>& options,
                                    std::string* error);
 
-// Helper for a game's register function.
+// The entry of game G: its title, one line for `cardroom list`, its own computer players (the
+// heuristic) and its rules page.
 template <class G>
 GameEntry make_game_entry(std::string title, std::string description,
-                          const std::vector<BotEntry<typename G::State>>* bots) {
+                          std::vector<BotEntry<typename G::State>> bots,
+                          std::function<std::string()> rules_text) {
   GameEntry e;
   e.name = std::string(G::kName);
   e.title = std::move(title);
   e.description = std::move(description);
   e.options = G::option_specs();
-  e.rules_text = [] { return G::rules_text(); };
-  e.create = [bots](const OptionValues& values, std::string* error) -> std::unique_ptr<AnyGame> {
+  e.rules_text = std::move(rules_text);
+  // Registered entries live as long as the program; so do their players.
+  auto players = std::make_shared<const std::vector<BotEntry<typename G::State>>>(std::move(bots));
+  e.create = [players](const OptionValues& values, std::string* error) -> std::unique_ptr<AnyGame> {
     auto game = G::create(values, error);
     if (!game) return nullptr;
-    return std::make_unique<GameAdapter<G>>(std::move(*game), values, bots);
+    return std::make_unique<GameAdapter<G>>(std::move(*game), values, players.get());
   };
   return e;
 }

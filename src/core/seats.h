@@ -32,6 +32,22 @@ class SeatSet {
   constexpr Seat lowest() const { return std::countr_zero(bits_); }
   constexpr SeatSet without(Seat s) const { return SeatSet(bits_ & ~(1u << s)); }
   constexpr bool operator==(const SeatSet&) const = default;
+  // Iteration in increasing seat order, without allocating.
+  class Iterator {
+   public:
+    constexpr explicit Iterator(std::uint32_t b) : b_(b) {}
+    constexpr Seat operator*() const { return std::countr_zero(b_); }
+    constexpr Iterator& operator++() {
+      b_ &= b_ - 1;
+      return *this;
+    }
+    constexpr bool operator==(const Iterator& o) const = default;
+
+   private:
+    std::uint32_t b_;
+  };
+  constexpr Iterator begin() const { return Iterator(bits_); }
+  constexpr Iterator end() const { return Iterator(0); }
   std::vector<Seat> to_vector() const {
     std::vector<Seat> out;
     for (std::uint32_t b = bits_; b; b &= b - 1) out.push_back(std::countr_zero(b));
@@ -53,6 +69,21 @@ struct Teams {
   // score(seat) is its team's total. False where seats score and a team adds its seats (Reds).
   bool team_scored = false;
   bool operator==(const Teams&) const = default;
+
+  // `count` teams whose members sit every `count` seats: seat s plays for team s % count
+  // (partners opposite with 4 seats and 2 teams, or 6 seats and 3 teams).
+  static constexpr Teams alternating(int seats, int count, bool team_scored) {
+    Teams t;
+    t.count = count;
+    t.team_scored = team_scored;
+    for (int s = 0; s < seats && s < kMaxSeats; ++s)
+      t.team_of[s] = static_cast<std::int8_t>(s % count);
+    return t;
+  }
 };
+
+// Four seats in two partnerships, partners opposite (S0+S2 and S1+S3), whose points belong to the
+// team (Back Alley, Truc).
+inline constexpr Teams kTwoPartnerships = Teams::alternating(4, 2, /*team_scored=*/true);
 
 }  // namespace cardroom

@@ -13,24 +13,35 @@
 #include "games/truc/truc_bot.h"
 
 namespace cardroom {
+namespace {
+
+// Game G with its own players and its rules page.
+template <class G>
+void add(std::string title, std::string description,
+         const std::vector<BotEntry<typename G::State>>& players) {
+  register_game(make_game_entry<G>(std::move(title), std::move(description), players,
+                                   [] { return std::string(rules_page(G::kName)); }));
+}
+
+}  // namespace
 
 void register_all_games() {
-  register_game(make_game_entry<reds::Game>(
-      "Reds", "trick-taking for 2-6 players: diamonds trump, a black anti-trump, bid exactly",
-      &reds::bots()));
-  register_game(make_game_entry<s48::Game>(
+  add<reds::Game>("Reds",
+                  "trick-taking for 2-6 players: diamonds trump, a black anti-trump, bid exactly",
+                  reds::bots());
+  add<s48::Game>(
       "S48", "Oh Hell relative for 3-6 players: no trumps, 8-4-8 cards, bid exactly, dealer hook",
-      &s48::bots()));
-  register_game(make_game_entry<back_alley::Game>(
+      s48::bots());
+  add<back_alley::Game>(
       "Back Alley",
       "4-player partnership bidding: bloopers above the ace of trumps, board bids, 26 hands",
-      &back_alley::bots()));
-  register_game(make_game_entry<tadmur::Game>(
-      "Tadmur", "2-player bluffing: build a chain to a hidden target, guess the other's target",
-      &tadmur::bots()));
-  register_game(make_game_entry<truc::Game>(
-      "Truc", "4 players in partnerships: three-card tricks, truc and retruc raises, signals",
-      &truc::bots()));
+      back_alley::bots());
+  add<tadmur::Game>("Tadmur",
+                    "2-player bluffing: build a chain to a hidden target, guess the other's target",
+                    tadmur::bots());
+  add<truc::Game>("Truc",
+                  "4 players in partnerships: three-card tricks, truc and retruc raises, signals",
+                  truc::bots());
 }
 
 }  // namespace cardroom

@@ -3,15 +3,18 @@
 #include <algorithm>
 #include <cctype>
 
-#include "core/constrained_deal.h"
+#include "core/deal_check.h"
 #include "core/game_support.h"
 #include "core/move_text.h"
 
 namespace cardroom::back_alley {
 
-extern const char* const kRulesMarkdown;  // docs/games/back_alley.md, embedded at build time
-
 namespace {
+
+// What the end of the match says (MatchState::end_round).
+constexpr MatchEndText kMatchEnd = {"game over; winners: {seats/}",
+                                    "game over; the teams tie and share the win",
+                                    "the teams are tied: an extra 13-card hand follows"};
 
 constexpr std::array<ExtraCard, 2> kExtraCards = {{{kBigBlooper, "BB"}, {kLittleBlooper, "LB"}}};
 
@@ -37,6 +40,23 @@ nlohmann::json contract_json(Contract c) {
 }
 
 }  // namespace
+
+// ---------------------------------------------------------------------------------------------
+// Options
+
+const ConfigOptions<Config>& Config::options() {
+  static const auto options =
+      ConfigOptions<Config>()
+          .add(OptionSpec::choice("bid_range", {"below_hand", "up_to_12"},
+                                  "BA-A3: numeric bids with h cards: below_hand = 1..h-1, all the "
+                                  "tricks only as board (ruling); up_to_12 = 1..min(12, h)"),
+               &Config::bid_range)
+          .add(OptionSpec::choice("final_tie", {"shared", "extra_hand"},
+                                  "BA-A9: team totals tied after hand 26: shared (ruling); "
+                                  "extra_hand = play 13-card hands until one team leads"),
+               &Config::final_tie);
+  return options;
+}
 
 CardNames card_names() { return {kExtraCards.data(), kExtraCards.size()}; }
 
@@ -140,91 +160,28 @@ int team_points(Contract c, int took, int hand_size) {
 // ---------------------------------------------------------------------------------------------
 // Game
 
-const std::vector<OptionSpec>& Game::option_specs() {
-  static const std::vector<OptionSpec> specs = {
-      {"bid_range",
-       OptionType::kChoice,
-       "below_hand",
-       0,
-       0,
-       {"below_hand", "up_to_12"},
-       "BA-A3: numeric bids with h cards: below_hand = 1..h-1, all the tricks only as board "
-       "(ruling); up_to_12 = 1..min(12, h)"},
-      {"final_tie",
-       OptionType::kChoice,
-       "shared",
-       0,
-       0,
-       {"shared", "extra_hand"},
-       "BA-A9: team totals tied after hand 26: shared (ruling); extra_hand = play 13-card hands "
-       "until one team leads"},
-  };
-  return specs;
-}
-
-std::optional<Game> Game::create(const OptionValues& values, std::string* error) {
-  (void)error;
-  Config c;
-  c.bid_range =
-      values.get_choice("bid_range") == "up_to_12" ? BidRange::kUpTo12 : BidRange::kBelowHand;
-  c.final_tie =
-      values.get_choice("final_tie") == "extra_hand" ? FinalTie::kExtraHand : FinalTie::kShared;
-  return Game(c);
-}
-
-std::string Game::rules_text() { return kRulesMarkdown; }
-
-Teams Game::teams() const {
-  Teams t;
-  t.count = 2;
-  for (int s = 0; s < kPlayers; ++s) t.team_of[s] = static_cast<std::int8_t>(s % 2);
-  return t;
-}
-
 CardNames Game::card_names() const { return back_alley::card_names(); }
 
-std::string Game::validate_deal(const Deal& deal) const {
-  if (deal.hands.size() != kPlayers)
-    return "needs 4 hands, one per seat (got " + std::to_string(deal.hands.size()) + ")";
-  const std::size_t size = deal.hands[0].size();
-  if (size < 1 || size > static_cast<std::size_t>(kMaxHand))
-    return "hands must have 1 to 13 cards (hand of S0 has " + std::to_string(size) + ")";
-  CardSet seen;
-  auto take = [&](Card c, const std::string& where) -> std::string {
-    if (!kDeck.contains(c)) return where + ": " + text_of(c) + " is not in the Back Alley deck";
-    if (seen.contains(c)) return where + ": " + text_of(c) + " appears twice";
-    seen.add(c);
-    return "";
-  };
-  for (int s = 0; s < kPlayers; ++s) {
-    if (deal.hands[s].size() != size)
-      return "hand of S" + std::to_string(s) + " has " + std::to_string(deal.hands[s].size()) +
-             " cards (S0 has " + std::to_string(size) + "; all hands are the same size)";
-    for (Card c : deal.hands[s])
-      if (auto why = take(c, "hand of S" + std::to_string(s)); !why.empty()) return why;
-  }
-  for (Card c : deal.pack)
-    if (auto why = take(c, "pack"); !why.empty()) return why;
-  if (deal.pack.size() != kDeckSize - kPlayers * size)
-    return "the pack must list all " + std::to_string(kDeckSize - kPlayers * size) +
-           " undealt cards, upcard first (got " + std::to_string(deal.pack.size()) + ")";
-  return "";
-}
-
 State Game::new_match(std::uint64_t seed, int first_dealer, const ApplyContext* ctx) const {
-  State s;
-  s.config_ = config_;
-  s.rng_.reseed(seed);
-  if (first_dealer >= 0 && first_dealer < kPlayers) {
-    s.dealer_ = static_cast<std::int8_t>(first_dealer);
-  } else {
-    // The seed does not say how the first dealer is chosen: a random seat.
-    s.dealer_ = static_cast<std::int8_t>(s.rng_.below(kPlayers));
-  }
+  State s(config_, seed);
+  // The seed does not say how the first dealer is chosen: a random seat.
+  s.choose_first_dealer(first_dealer, kPlayers);
   emit(ctx, kEveryone, "{seat} deals first",
        [&] { return Event{.kind = EventKind::kDealer, .seat = s.dealer_}; });
   s.start_hand(ctx);
   return s;
+}
+
+std::string Game::validate_deal(const Deal& deal) const {
+  DealCheck check(deal, kDeck, "not in the Back Alley deck", card_names());
+  for (const std::string& why : {check.seats(kPlayers), check.first_hand_between(1, kMaxHand),
+                                 check.same_sizes(), check.cards()})
+    if (!why.empty()) return why;
+  const std::size_t undealt = kDeckSize - kPlayers * deal.hands[0].size();
+  if (deal.pack.size() != undealt)
+    return "the pack must list all " + std::to_string(undealt) +
+           " undealt cards, upcard first (got " + std::to_string(deal.pack.size()) + ")";
+  return "";
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -237,26 +194,14 @@ SeatSet team_seats(int t) { return SeatSet(0b0101u << t); }
 }  // namespace
 
 void State::start_hand(const ApplyContext* ctx) {
-  hand_size_ = static_cast<std::int8_t>(hand_size_of_hand(hand_));
+  hand_size_ = static_cast<std::int8_t>(hand_size_of_hand(round_));
   const int h = hand_size_;
   std::array<Card, kDeckSize> order{};  // hands round-robin, then upcard, pack, bottom card last
-  const Deal* deal = explicit_deal(ctx, deals_);
-  if (deal && static_cast<int>(deal->hands[0].size()) != h) {
-    emit(ctx, kEveryone,
-         "explicit deal {number} has hands of {scores.0} cards but this hand deals {scores.1}: "
-         "not used, the cards are shuffled",
-         [&] {
-           return Event{.kind = EventKind::kNote,
-                        .number = deals_ + 1,
-                        .scores = {static_cast<int>(deal->hands[0].size()), h}};
-         });
-    deal = nullptr;
-  }
+  const Deal* deal = explicit_deal_of_size(ctx, h, "hand");
   play_.new_round(kPlayers);
   int pack_start = kPlayers * h;
   if (deal) {
-    for (Seat s = 0; s < kPlayers; ++s)
-      for (Card c : deal->hands[s]) play_.give(s, CardSet::of(c));
+    play_.take_hands(*deal);
     std::copy(deal->pack.begin(), deal->pack.end(), order.begin() + pack_start);
   } else {
     for (int i = 0; i < kDeckSize; ++i) order[i] = static_cast<Card>(i);
@@ -266,12 +211,7 @@ void State::start_hand(const ApplyContext* ctx) {
       play_.give((dealer_ + 1 + i) % kPlayers, CardSet::of(order[i]));
   }
   ++deals_;
-  report_deal(ctx, [&] {
-    Deal d;
-    for (Seat s = 0; s < kPlayers; ++s) d.hands.push_back(card_vector(play_.hand(s)));
-    d.pack.assign(order.begin() + pack_start, order.end());
-    return d;
-  });
+  report_deal(ctx, [&] { return play_.as_deal({order.begin() + pack_start, order.end()}); });
   upcard_ = order[pack_start];
   const Card bottom = order[kDeckSize - 1];
   out_ = CardSet::of(upcard_);
@@ -300,32 +240,17 @@ void State::start_hand(const ApplyContext* ctx) {
   phase_ = Phase::kBid;
   calls_ = 0;
   for (Seat s = 0; s < kPlayers; ++s) {
-    bids_[s] = -1;
-    boards_[s] = 0;
+    auction_.bids[s] = -1;
+    auction_.boards[s] = 0;
   }
-  contracts_ = {};
+  auction_.contracts = {};
   to_act_ = static_cast<std::int8_t>((dealer_ + 1) % kPlayers);
 
   if (wants_events(ctx)) {
     const CardNames names = card_names();
-    const bool regular = hand_ < kHands;
-    emit(ctx, kEveryone,
-         regular ? "hand {number} of {total}: {seat} deals {amount} cards each"
-                 : "hand {number} (extra): {seat} deals {amount} cards each",
-         [&] {
-           return Event{.kind = EventKind::kRoundStart,
-                        .seat = dealer_,
-                        .number = hand_ + 1,
-                        .amount = h,
-                        .total = regular ? kHands : 0};
-         });
-    for (Seat s = 0; s < kPlayers; ++s)
-      emit(
-          ctx, SeatSet::of(s), "your hand: {cards}",
-          [&] {
-            return Event{.kind = EventKind::kHand, .seat = s, .cards = card_vector(play_.hand(s))};
-          },
-          names);
+    announce_round(ctx, "hand {number} of {total}: {seat} deals {amount} cards each",
+                   "hand {number} (extra): {seat} deals {amount} cards each", kHands, h);
+    play_.emit_hands(ctx, names);
     emit(
         ctx, kEveryone,
         trump_ == kNoSuit ? "upcard {card}: no trumps" : "upcard {card}: trumps are {suit}",
@@ -356,7 +281,7 @@ Seat State::opening_leader() const {
   int best_value = -1;
   for (int i = 0; i < kPlayers; ++i) {
     const Seat s = (dealer_ + 1 + i) % kPlayers;
-    const int v = boards_[s] > 0 ? 100 + boards_[s] : bids_[s];
+    const int v = auction_.boards[s] > 0 ? 100 + auction_.boards[s] : auction_.bids[s];
     if (v > best_value) {
       best_value = v;
       best = s;
@@ -366,68 +291,51 @@ Seat State::opening_leader() const {
 }
 
 void State::finish_hand(const ApplyContext* ctx) {
+  last_ = RoundRecord{.round = round_ + 1,
+                      .dealer = dealer_,
+                      .hand_size = hand_size_,
+                      .upcard = upcard_,
+                      .auction = auction_,
+                      .tricks = play_.history()};
   RoundRecord& r = last_;
-  r = RoundRecord();
-  r.round = hand_ + 1;
-  r.dealer = dealer_;
-  r.hand_size = hand_size_;
-  r.upcard = upcard_;
-  r.trump = trump_;
-  r.bids = bids_;
-  r.boards = boards_;
-  r.contracts = contracts_;
-  r.tricks = play_.history();
   for (int t = 0; t < 2; ++t) {
     r.tricks_won[t] = static_cast<std::int8_t>(team_tricks(t));
-    r.points[t] = team_points(contracts_[t], team_tricks(t), hand_size_);
+    r.points[t] = team_points(auction_.contracts[t], team_tricks(t), hand_size_);
     scores_[t] += r.points[t];
   }
   ++rounds_completed_;
   for (int t = 0; t < 2; ++t)
     emit(ctx, kEveryone,
-         contracts_[t].board > 0
+         auction_.contracts[t].board > 0
              ? "{seats/} contract {label}, took {tricks}: {points} points (total {total})"
              : "{seats/} contract {amount}, took {tricks}: {points} points (total {total})",
          [&] {
            return Event{.kind = EventKind::kScore,
                         .team = t,
-                        .amount = contracts_[t].tricks,
+                        .amount = auction_.contracts[t].tricks,
                         .tricks = team_tricks(t),
                         .points = r.points[t],
                         .total = scores_[t],
                         .seats = team_seats(t),
-                        .label = contract_name(contracts_[t])};
+                        .label = contract_name(auction_.contracts[t])};
          });
-  if (hand_ + 1 >= kHands) {
-    if (scores_[0] != scores_[1] || config_.final_tie == FinalTie::kShared) {
-      phase_ = Phase::kOver;
-      winners_ = scores_[0] > scores_[1]   ? SeatSet(0b0101)
-                 : scores_[1] > scores_[0] ? SeatSet(0b1010)
-                                           : SeatSet(0b1111);
-      emit(ctx, kEveryone,
-           winners_.size() == 4 ? "game over; the teams tie and share the win"
-                                : "game over; winners: {seats/}",
-           [&] { return Event{.kind = EventKind::kGameOver, .seats = winners_}; });
-      return;
-    }
-    emit(ctx, kEveryone, "the teams are tied: an extra 13-card hand follows",
-         [&] { return Event{.kind = EventKind::kNote}; });
-  }
-  ++hand_;
-  dealer_ = static_cast<std::int8_t>((dealer_ + 1) % kPlayers);
-  start_hand(ctx);
+  if (end_round(round_ + 1 >= kHands, scores_, kTwoPartnerships, kPlayers,
+                config_.final_tie == FinalTie::kShared, kMatchEnd, ctx))
+    phase_ = Phase::kOver;
+  else
+    start_hand(ctx);
 }
 
 // ---------------------------------------------------------------------------------------------
 // State: moves
 
-SeatSet State::actors() const { return phase_ == Phase::kOver ? SeatSet() : SeatSet::of(to_act()); }
-
 int State::next_board() const {
   int m = 0;
-  for (Seat s = 0; s < kPlayers; ++s) m = std::max(m, static_cast<int>(boards_[s]));
+  for (Seat s = 0; s < kPlayers; ++s) m = std::max(m, static_cast<int>(auction_.boards[s]));
   return m + 1;
 }
+
+SeatSet State::actors() const { return one_actor(over(), to_act()); }
 
 void State::legal_moves(Seat seat, MoveList<kMaxMoves>& out) const {
   out.clear();
@@ -444,16 +352,13 @@ void State::legal_moves(Seat seat, MoveList<kMaxMoves>& out) const {
 }
 
 Status State::apply(Seat seat, Move move, const ApplyContext* ctx) {
-  if (phase_ == Phase::kOver) return Status::Error("the game is over");
-  if (seat < 0 || seat >= kPlayers) return Status::Error("no such seat");
+  if (Status st = refuse_when_closed(over(), seat, kPlayers); !st.ok()) return st;
   if (seat != to_act()) return Status::Error(kNotYourTurn);
   const std::uint64_t payload = move_payload(move);
   const int kind = move_kind(move);
-  if (kind == kPlayMove) {
-    if (phase_ != Phase::kPlay) return Status::Error("it is not time to play a card");
-    if (payload >= kDeckSize) return Status::Error("not a card");
-    return apply_play(seat, static_cast<Card>(payload), ctx);
-  }
+  if (kind == kPlayMove)
+    return tricks::play_move(
+        play_, phase_ == Phase::kPlay, seat, payload, ctx, [&] { finish_hand(ctx); }, card_names());
   if (kind != kPassMove && kind != kBidMove && kind != kBoardMove)
     return Status::Error("not a Back Alley move");
   if (phase_ != Phase::kBid) return Status::Error("bidding is over for this hand");
@@ -476,8 +381,8 @@ Status State::apply(Seat seat, Move move, const ApplyContext* ctx) {
 }
 
 Status State::apply_call(Seat seat, int bid, int board, const ApplyContext* ctx) {
-  bids_[seat] = static_cast<std::int8_t>(bid);
-  boards_[seat] = static_cast<std::int8_t>(board);
+  auction_.bids[seat] = static_cast<std::int8_t>(bid);
+  auction_.boards[seat] = static_cast<std::int8_t>(board);
   ++calls_;
   emit(ctx, kEveryone,
        board > 0  ? "{seat} bids {label}"
@@ -496,7 +401,7 @@ Status State::apply_call(Seat seat, int bid, int board, const ApplyContext* ctx)
     return Status::Ok();
   }
   bool all_pass = true;
-  for (Seat s = 0; s < kPlayers; ++s) all_pass &= bids_[s] == 0 && boards_[s] == 0;
+  for (Seat s = 0; s < kPlayers; ++s) all_pass &= auction_.bids[s] == 0 && auction_.boards[s] == 0;
   if (all_pass) {
     // Rule 5: the same dealer deals the same hand size again.
     emit(ctx, kEveryone, "all pass: {seat} deals again",
@@ -507,11 +412,11 @@ Status State::apply_call(Seat seat, int bid, int board, const ApplyContext* ctx)
   for (int t = 0; t < 2; ++t) {
     Contract c;
     for (Seat s = t; s < kPlayers; s += 2) {
-      c.tricks += bids_[s];
-      c.board = std::max(c.board, static_cast<int>(boards_[s]));
+      c.tricks += auction_.bids[s];
+      c.board = std::max(c.board, static_cast<int>(auction_.boards[s]));
     }
     if (c.board > 0) c.tricks = hand_size_;  // BA-A4: the partner's number is ignored
-    contracts_[t] = c;
+    auction_.contracts[t] = c;
   }
   phase_ = Phase::kPlay;
   to_act_ = static_cast<std::int8_t>(opening_leader());
@@ -521,13 +426,14 @@ Status State::apply_call(Seat seat, int bid, int board, const ApplyContext* ctx)
   if (wants_events(ctx)) {
     for (int t = 0; t < 2; ++t)
       emit(ctx, kEveryone,
-           contracts_[t].board > 0 ? "{seats/} contract: {label}" : "{seats/} contract: {amount}",
+           auction_.contracts[t].board > 0 ? "{seats/} contract: {label}"
+                                           : "{seats/} contract: {amount}",
            [&] {
              return Event{.kind = EventKind::kContract,
                           .team = t,
-                          .amount = contracts_[t].tricks,
+                          .amount = auction_.contracts[t].tricks,
                           .seats = team_seats(t),
-                          .label = contract_name(contracts_[t])};
+                          .label = contract_name(auction_.contracts[t])};
            });
     emit(ctx, kEveryone, "{seat} leads",
          [&] { return Event{.kind = EventKind::kLead, .seat = to_act_}; });
@@ -535,86 +441,40 @@ Status State::apply_call(Seat seat, int bid, int board, const ApplyContext* ctx)
   return Status::Ok();
 }
 
-Status State::apply_play(Seat seat, Card card, const ApplyContext* ctx) {
-  if (const char* why = play_.reject(seat, card)) return Status::Error(why);
-  const tricks::PlayResult r = play_.play(card);
-  const CardNames names = card_names();
-  emit(
-      ctx, kEveryone, "{seat} plays {card}",
-      [&] { return Event{.kind = EventKind::kPlay, .seat = seat, .card = card}; }, names);
-  if (r.trick_complete)
-    emit(
-        ctx, kEveryone, "trick {number} to {seat} ({card})",
-        [&] {
-          return Event{.kind = EventKind::kTrick,
-                       .seat = r.winner,
-                       .number = r.trick + 1,
-                       .card = play_.card(r.trick, r.winning_card)};
-        },
-        names);
-  if (r.round_over) finish_hand(ctx);
-  return Status::Ok();
-}
-
 // ---------------------------------------------------------------------------------------------
 // State: queries, views, resampling
 
 std::string State::move_text(Move move) const {
-  const std::uint64_t payload = move_payload(move);
-  switch (move_kind(move)) {
-    case kPassMove:
-      return "pass";
-    case kBidMove:
-      return "bid " + std::to_string(payload);
-    case kBoardMove:
-      return "board";
-    case kPlayMove:
-      return "play " + text_of(static_cast<Card>(payload & 63));
-    default:
-      return "?";
-  }
+  return move_text_of(move, kMoveForms, card_names());
 }
 
-std::optional<Move> State::parse_move(Seat seat, std::string_view text, std::string* error) const {
-  (void)seat;
-  const MoveWords words(text);
-  if (words.empty()) return move_error(error, "empty move");
-  const std::string t = words.joined();
+std::optional<Move> State::parse_move(Seat, std::string_view text, std::string* error) const {
+  MoveReader in(text, error);
+  const std::string t = in.joined();
   if (t == "pass") return pass_move();
   // "board" is always the next multiple; "double board" etc. are accepted when they are.
-  if (t == "board" || t == "double board" || t == "triple board" || t == "quadruple board")
+  if (t == "board" || t == "bid board" || t == "double board" || t == "triple board" ||
+      t == "quadruple board")
     return board_move(std::min(next_board(), kMaxBoard));
-  const std::string& verb = words.verb();
-  const std::string rest = words.rest();
-  if (verb == "bid") {
-    if (rest == "board") return board_move(std::min(next_board(), kMaxBoard));
-    if (rest == "0") return pass_move();
-    if (rest.empty() || rest.size() > 2 || !parse_number(rest, 0, 99))
-      return move_error(error, "a bid is 'pass', 'bid N' (1 to 12) or 'board'");
-    const int n = *parse_number(rest, 0, 99);
-    if (n > 12) return move_error(error, "a bid is at most 12");
-    return bid_move(n);
+  if (in.verb() == "bid") {
+    if (in.rest() == "0") return pass_move();
+    const auto n = parse_number(in.rest(), 0, 99);
+    if (!n || in.rest().size() > 2) return in.fail("a bid is 'pass', 'bid N' (1 to 12) or 'board'");
+    if (*n > 12) return in.fail("a bid is at most 12");
+    return bid_move(*n);
   }
-  if (verb == "play") {
-    if (rest.empty()) return move_error(error, "'play' needs a card, e.g. 'play TD' or 'play BB'");
-    auto card = parse_card(rest, card_names());
-    if (!card) return move_error(error, "'" + rest + "' is not a card");
-    return play_move(*card);
-  }
-  if (auto card = parse_card(t, card_names())) return play_move(*card);
-  return move_error(error, "'" + std::string(text) +
-                               "' is not a Back Alley move (try 'pass', 'bid N', 'board', "
-                               "'play C')");
+  return in.card_move("play", "'play' needs a card, e.g. 'play TD' or 'play BB'", card_names(),
+                      false, play_move,
+                      "'" + std::string(text) +
+                          "' is not a Back Alley move (try 'pass', 'bid N', 'board', 'play C')");
 }
 
 nlohmann::json State::view(Seat seat) const {
   const bool player = seat >= 0 && seat < kPlayers;
   nlohmann::json v = view_envelope(*this, seat, Game::kName);
   v["team"] = player ? nlohmann::json(seat % 2) : nlohmann::json(nullptr);
-  v["round"] = hand_ + 1;
   v["rounds"] = kHands;
-  v["extra_round"] = hand_ >= kHands;
-  v["dealer"] = dealer_;
+  v["extra_round"] = round_ >= kHands;
   static const char* const kPhases[] = {"bid", "play", "over"};
   v["phase"] = kPhases[static_cast<int>(phase_)];
   v["hand_size"] = hand_size_;
@@ -630,13 +490,13 @@ nlohmann::json State::view(Seat seat) const {
                  calls = nlohmann::json::array();
   for (Seat s = 0; s < kPlayers; ++s) {
     sizes.push_back(play_.hand(s).size());
-    const bool called = bids_[s] >= 0 || boards_[s] > 0;
-    bids.push_back(!called          ? nlohmann::json(nullptr)
-                   : boards_[s] > 0 ? nlohmann::json(static_cast<int>(hand_size_))
-                                    : nlohmann::json(static_cast<int>(bids_[s])));
-    calls.push_back(!called          ? nlohmann::json(nullptr)
-                    : boards_[s] > 0 ? nlohmann::json(kBoardNames[boards_[s]])
-                                     : nlohmann::json(call_text(bids_[s], 0)));
+    const bool called = auction_.bids[s] >= 0 || auction_.boards[s] > 0;
+    bids.push_back(!called                  ? nlohmann::json(nullptr)
+                   : auction_.boards[s] > 0 ? nlohmann::json(static_cast<int>(hand_size_))
+                                            : nlohmann::json(static_cast<int>(auction_.bids[s])));
+    calls.push_back(!called                  ? nlohmann::json(nullptr)
+                    : auction_.boards[s] > 0 ? nlohmann::json(kBoardNames[auction_.boards[s]])
+                                             : nlohmann::json(call_text(auction_.bids[s], 0)));
   }
   v["calls"] = calls;
   v["hand_sizes"] = sizes;
@@ -645,7 +505,7 @@ nlohmann::json State::view(Seat seat) const {
                  teams = nlohmann::json::array(), seat_won = nlohmann::json::array();
   for (int t = 0; t < 2; ++t) {
     contracts.push_back(phase_ == Phase::kBid ? nlohmann::json(nullptr)
-                                              : contract_json(contracts_[t]));
+                                              : contract_json(auction_.contracts[t]));
     won.push_back(team_tricks(t));
     teams.push_back(scores_[t]);
   }
@@ -660,13 +520,11 @@ nlohmann::json State::view(Seat seat) const {
 }
 
 State State::resample(Seat observer, Rng& rng) const {
-  State s = *this;
-  s.rng_.reseed(rng.next());  // future deals are unknown too
-  if (phase_ == Phase::kOver) return s;
   // Known: the observer's own hand (never its partner's), the cards played, the cards face up out
   // of play. Everything else is redealt honouring what each player has shown it does not hold.
-  s.play_.redeal_hidden_hands(observer, {}, &s.pack_, rng);
-  return s;
+  return resample_world(*this, rng, [&](State& world) {
+    world.play_.redeal_hidden_hands(observer, {}, &world.pack_, rng);
+  });
 }
 
 nlohmann::json State::last_round(Seat seat) const {
@@ -677,14 +535,15 @@ nlohmann::json State::last_round(Seat seat) const {
   j["dealer"] = r.dealer;
   j["hand_size"] = r.hand_size;
   j["upcard"] = r.upcard == kNoCard ? nlohmann::json(nullptr) : nlohmann::json(text_of(r.upcard));
-  j["trump"] = suit_json(r.trump);
+  j["trump"] = suit_json(r.upcard >= 52 ? kNoSuit : suit_of(r.upcard));
   nlohmann::json bids = nlohmann::json::array();
-  for (Seat s = 0; s < kPlayers; ++s) bids.push_back(call_text(r.bids[s], r.boards[s]));
+  for (Seat s = 0; s < kPlayers; ++s)
+    bids.push_back(call_text(r.auction.bids[s], r.auction.boards[s]));
   j["bids"] = bids;
   nlohmann::json contracts = nlohmann::json::array(), won = nlohmann::json::array(),
                  points = nlohmann::json::array();
   for (int t = 0; t < 2; ++t) {
-    contracts.push_back(contract_json(r.contracts[t]));
+    contracts.push_back(contract_json(r.auction.contracts[t]));
     won.push_back(r.tricks_won[t]);
     points.push_back(r.points[t]);
   }
@@ -696,12 +555,8 @@ nlohmann::json State::last_round(Seat seat) const {
 }
 
 std::vector<Pile> State::piles() const {
-  std::vector<Pile> out;
-  for (Seat s = 0; s < kPlayers; ++s)
-    out.push_back(make_pile("hand " + seat_text(s), SeatSet::of(s), play_.hand(s)));
-  out.push_back(make_pile("pack", SeatSet(), pack_));
+  std::vector<Pile> out = play_.piles(pack_);
   out.push_back(make_pile("out of play", kEveryone, out_));
-  out.push_back(make_pile("tricks", kEveryone, play_.played()));
   return out;
 }
 

@@ -34,30 +34,31 @@
 #include <vector>
 
 #include "core/game.h"
+#include "core/match_state.h"
+#include "core/move_text.h"
 #include "games/common/trick_play.h"
 
 namespace cardroom::back_alley {
 
-inline constexpr int kPlayers = 4;
-inline constexpr int kMaxHand = 13;
-inline constexpr int kHands = 26;
-inline constexpr int kDeckSize = 54;
-inline constexpr Card kBigBlooper = 52;
-inline constexpr Card kLittleBlooper = 53;
+class State;
+
+inline constexpr int kPlayers = 4, kMaxHand = 13, kHands = 26, kDeckSize = 54;
+inline constexpr Card kBigBlooper = 52, kLittleBlooper = 53;
 inline constexpr CardSet kBloopers = CardSet((std::uint64_t{1} << 52) | (std::uint64_t{1} << 53));
 inline constexpr CardSet kDeck = CardSet((std::uint64_t{1} << 54) - 1);
 inline constexpr int kMaxBoard = 4;
 
 enum MoveKind : std::uint8_t { kBidMove = 1, kBoardMove = 2, kPassMove = 3, kPlayMove = 4 };
 
-constexpr Move pass_move() { return Move{std::uint64_t{kPassMove} << 56}; }
-constexpr Move bid_move(int n) { return Move{(std::uint64_t{kBidMove} << 56) | std::uint64_t(n)}; }
-constexpr Move board_move(int m) {
-  return Move{(std::uint64_t{kBoardMove} << 56) | std::uint64_t(m)};
-}
-constexpr Move play_move(Card c) { return Move{(std::uint64_t{kPlayMove} << 56) | c}; }
-constexpr int move_kind(Move m) { return static_cast<int>(m.code >> 56); }
-constexpr std::uint64_t move_payload(Move m) { return m.code & ((std::uint64_t{1} << 56) - 1); }
+constexpr Move pass_move() { return make_move(kPassMove); }
+constexpr Move bid_move(int n) { return make_move(kBidMove, std::uint64_t(n)); }
+constexpr Move board_move(int m) { return make_move(kBoardMove, std::uint64_t(m)); }
+constexpr Move play_move(Card c) { return make_move(kPlayMove, c); }
+// The move notation, for move_text.
+inline constexpr MoveForm kMoveForms[] = {{kPassMove, "pass", MoveArg::kNone},
+                                          {kBidMove, "bid", MoveArg::kNumber},
+                                          {kBoardMove, "board", MoveArg::kNone},
+                                          {kPlayMove, "play", MoveArg::kCard}};
 
 // BA-A3: the numeric bids allowed with h cards.
 enum class BidRange : std::uint8_t {
@@ -73,7 +74,7 @@ enum class FinalTie : std::uint8_t {
 struct Config {
   BidRange bid_range = BidRange::kBelowHand;
   FinalTie final_tie = FinalTie::kShared;
-  bool operator==(const Config&) const = default;
+  CARDROOM_CONFIG(Config);
 };
 
 // Hand size of hand index k (0-based): 13, 12, ..., 1, 1, 2, ..., 13; extra hands 13.
@@ -113,137 +114,91 @@ struct Policy : tricks::FollowSuit {
 };
 using TrickPlay = tricks::TrickPlay<Policy, kPlayers, kMaxHand>;
 
-class State;
-
-class Game {
+class Game : public GameWithConfig<Config, Game, State> {
  public:
-  using State = back_alley::State;
-  static constexpr std::string_view kName = "back_alley";
-  static const std::vector<OptionSpec>& option_specs();
-  static std::optional<Game> create(const OptionValues& values, std::string* error);
-  static std::string rules_text();
-
-  explicit Game(Config config) : config_(config) {}
-  const Config& config() const { return config_; }
+  // validate_deal: Four hands of one size 1..13 and the whole undealt pack (54 - 4h cards, upcard
+  // first, the bottom card last). A deal whose size does not fit the hand it falls on is not used
+  // (that hand is shuffled; a public event says so).
+  CARDROOM_GAME_CONTRACT("back_alley");
   int num_seats() const { return kPlayers; }
-  Teams teams() const;
+  Teams teams() const { return kTwoPartnerships; }
   CardNames card_names() const;
-  State new_match(std::uint64_t seed, int first_dealer, const ApplyContext* ctx) const;
-  // Four hands of one size 1..13 and the whole undealt pack (54 - 4h cards, upcard first, the
-  // bottom card last). A deal whose size does not fit the hand it falls on is not used (that hand
-  // is shuffled; a public event says so).
-  std::string validate_deal(const Deal& deal) const;
-
- private:
-  Config config_;
 };
 
 CardNames card_names();
+
+// The calls of a hand and the contracts they make.
+struct Auction {
+  std::array<std::int8_t, kPlayers> bids{};    // -1 none, 0 pass, n
+  std::array<std::int8_t, kPlayers> boards{};  // board multiple bid by the seat, 0 none
+  std::array<Contract, 2> contracts{};
+  bool operator==(const Auction&) const = default;
+};
 
 // One completed hand, kept for the score sheet and `replay --json`.
 struct RoundRecord {
   int round = 0;  // 1-based hand number
   std::int8_t dealer = 0;
   std::int8_t hand_size = 0;
-  Card upcard = kNoCard;
-  std::uint8_t trump = kNoSuit;
-  std::array<std::int8_t, kPlayers> bids{};    // -1 none, 0 pass, n
-  std::array<std::int8_t, kPlayers> boards{};  // board multiple bid by the seat, 0 none
-  std::array<Contract, 2> contracts{};
+  Card upcard = kNoCard;  // a blooper: no trumps; else its suit is trump
+  Auction auction;
   TrickPlay::History tricks;
   std::array<std::int8_t, 2> tricks_won{};
   std::array<int, 2> points{};
   bool operator==(const RoundRecord&) const = default;
 };
 
-class State {
+class State : public MatchState<Config, RoundRecord>, public tricks::TrickAccess<State> {
  public:
   static constexpr int kMaxMoves = 14;  // pass, bids 1..12, board; or at most 13 cards
   enum class Phase : std::uint8_t { kBid, kPlay, kOver };
 
+  CARDROOM_STATE_CONTRACT(State);
   int num_seats() const { return kPlayers; }
   ActorMode mode() const { return ActorMode::kTurn; }
-  SeatSet actors() const;
-  void legal_moves(Seat seat, MoveList<kMaxMoves>& out) const;
-  Status apply(Seat seat, Move move, const ApplyContext* ctx);
   bool over() const { return phase_ == Phase::kOver; }
   // A seat's running total is its team's: tricks and points are team property.
   int score(Seat seat) const { return scores_[seat % 2]; }
   int team_score(int team) const { return team == 0 || team == 1 ? scores_[team] : 0; }
-  SeatSet winners() const { return winners_; }
-  nlohmann::json view(Seat seat) const;
-  State resample(Seat observer, Rng& rng) const;
-  std::string move_text(Move move) const;
-  std::optional<Move> parse_move(Seat seat, std::string_view text, std::string* error) const;
-  int deals_dealt() const { return deals_; }
-  int rounds_completed() const { return rounds_completed_; }
-  nlohmann::json last_round(Seat seat) const;
-  std::vector<Pile> piles() const;
-  const char* check() const;
-  bool operator==(const State&) const = default;
 
   // Read access for players, tests and the UI.
-  const Config& config() const { return config_; }
   Phase phase() const { return phase_; }
-  int hand_index() const { return hand_; }  // 0-based, extra hands included
+  int hand_index() const { return round_; }  // 0-based, extra hands included
   int hand_size() const { return hand_size_; }
-  Seat dealer() const { return dealer_; }
   Card upcard() const { return upcard_; }
   int trump() const { return trump_; }
   bool trumps_broken() const { return play_.policy().broken; }
   Seat joker_swapper() const { return swapper_; }  // -1: nobody swapped this hand
-  CardSet hand(Seat seat) const { return play_.hand(seat); }
   const TrickPlay& trick_play() const { return play_; }
-  int bid(Seat seat) const { return bids_[seat]; }  // -1 none yet, 0 pass, else the number
-  int board(Seat seat) const { return boards_[seat]; }
+  int bid(Seat seat) const { return auction_.bids[seat]; }  // -1 none yet, 0 pass, else the number
+  int board(Seat seat) const { return auction_.boards[seat]; }
   int next_board() const;  // the multiple a board bid would be now
-  Contract contract(int team) const { return contracts_[team]; }
+  Contract contract(int team) const { return auction_.contracts[team]; }
   int team_tricks(int team) const { return play_.tricks_won(team) + play_.tricks_won(team + 2); }
-  int trick_number() const { return play_.trick_number(); }
-  Seat trick_leader() const {
-    return play_.leader_of(play_.trick_number() < hand_size_ ? play_.trick_number() : 0);
-  }
-  int trick_size() const { return play_.trick_size(); }
-  Card trick_card(int trick, int i) const { return play_.card(trick, i); }
-  Seat trick_winner_of(int trick) const { return play_.winner_of(trick); }
-  CardSet played_this_round() const { return play_.played(); }
   CardSet out_of_play() const { return out_; }  // the upcard and a discarded joker
   CardSet undealt() const { return pack_; }
   // Cards everyone knows `seat` does not hold (voids, forced blooper answers).
   CardSet excluded(Seat seat) const { return play_.excluded(seat); }
   Seat to_act() const { return phase_ == Phase::kPlay ? play_.to_play() : to_act_; }
   Seat opening_leader() const;
-  const RoundRecord& last_round_record() const { return last_; }
 
  private:
-  friend class Game;
   void start_hand(const ApplyContext* ctx);
   void finish_hand(const ApplyContext* ctx);
   Status apply_call(Seat seat, int bid, int board, const ApplyContext* ctx);
-  Status apply_play(Seat seat, Card card, const ApplyContext* ctx);
 
-  Config config_;
-  Rng rng_;
   Phase phase_ = Phase::kBid;
-  std::int8_t dealer_ = 0;
   std::int8_t to_act_ = 0;
   std::int8_t hand_size_ = 0;
   std::int8_t calls_ = 0;
   std::int8_t swapper_ = -1;
   std::uint8_t trump_ = kNoSuit;
   Card upcard_ = kNoCard;
-  std::int16_t hand_ = 0;
-  std::int16_t deals_ = 0;
-  std::int16_t rounds_completed_ = 0;
-  SeatSet winners_;
   CardSet pack_;    // undealt, face down: unknown to everyone
   CardSet out_;     // face up and out of play: the upcard, a discarded joker
   TrickPlay play_;  // hands, tricks, what each seat showed it lacks
-  std::array<std::int8_t, kPlayers> bids_{};
-  std::array<std::int8_t, kPlayers> boards_{};
-  std::array<Contract, 2> contracts_{};
+  Auction auction_;
   std::array<int, 2> scores_{};
-  RoundRecord last_;
 };
 
 }  // namespace cardroom::back_alley

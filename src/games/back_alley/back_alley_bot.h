@@ -12,12 +12,9 @@
 
 namespace cardroom::back_alley {
 
-Move heuristic_move(const State& belief, Seat seat, Rng& rng);
+CARDROOM_HEURISTIC_PLAYER(State);
 
 // Expected tricks of the hand of `seat` from its own cards and public information (for tests).
 double expected_tricks(const State& belief, Seat seat);
-
-// The computer players Back Alley registers besides "random".
-const std::vector<BotEntry<State>>& bots();
 
 }  // namespace cardroom::back_alley

@@ -31,6 +31,7 @@
 // game, so a solver covers every trick game without knowing which one it is.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <nlohmann/json.hpp>
@@ -39,6 +40,7 @@
 #include "core/assert.h"
 #include "core/constrained_deal.h"
 #include "core/game.h"
+#include "core/game_support.h"
 #include "games/common/tricks.h"
 
 namespace cardroom::tricks {
@@ -186,6 +188,38 @@ class TrickPlay {
   // Cards everyone knows `s` does not hold (voids shown; a game may add what else is known).
   CardSet excluded(Seat s) const { return excluded_[s]; }
   void exclude(Seat s, CardSet cards) { excluded_[s] |= cards; }
+  // The places of a trick game's cards (State::piles): each hand (seen by its seat), the undealt
+  // `pack` (seen by nobody) and the cards played to tricks (face up).
+  std::vector<Pile> piles(CardSet pack) const {
+    std::vector<Pile> out;
+    for (Seat s = 0; s < pos_.seats; ++s)
+      out.push_back(make_pile("hand " + seat_text(s), SeatSet::of(s), pos_.hands[s]));
+    out.push_back(make_pile("pack", SeatSet(), pack));
+    out.push_back(make_pile("tricks", kEveryone, pos_.played));
+    return out;
+  }
+  // Every seat's hand from an explicit deal (a card set per hand); returns all the cards dealt.
+  CardSet take_hands(const Deal& deal) {
+    CardSet used;
+    for (Seat s = 0; s < pos_.seats; ++s) {
+      pos_.hands[s] = CardSet();
+      for (Card c : deal.hands[s]) pos_.hands[s].add(c);
+      used |= pos_.hands[s];
+    }
+    return used;
+  }
+  // "your hand: ..." to every seat, each seeing its own.
+  void emit_hands(const ApplyContext* ctx, CardNames names = {}) const {
+    for (Seat s = 0; s < pos_.seats; ++s) emit_hand(ctx, s, pos_.hands[s], names);
+  }
+  // The round's deal as an explicit deal (ApplyContext::dealt): every hand, then `pack`.
+  Deal as_deal(std::vector<Card> pack) const {
+    Deal d;
+    for (Seat s = 0; s < pos_.seats; ++s)
+      d.hands.push_back({pos_.hands[s].begin(), pos_.hands[s].end()});
+    d.pack = std::move(pack);
+    return d;
+  }
 
   // The play.
   int seats() const { return pos_.seats; }
@@ -265,6 +299,80 @@ class TrickPlay {
   Position pos_;
   std::array<CardSet, MaxSeats> excluded_{};
   History history_;
+};
+
+// A card played to a trick, as every trick game does it: refused with the rules' reason (nothing
+// changes), or played with the events "S1 plays TD" and, when the trick is complete, "trick 3 to
+// S0 (2D)" or "trick 2: a draw (both teams tied for the best card)". `result` says what the card
+// did; the game then ends the round when result->round_over. The caller has checked that `seat`
+// is the one to play.
+template <class Play>
+Status play_card(Play& play, Seat seat, Card card, const ApplyContext* ctx, PlayResult* result,
+                 CardNames names = {}) {
+  if (const char* why = play.reject(seat, card)) return Status::Error(why);
+  const PlayResult r = play.play(card);
+  *result = r;
+  emit(
+      ctx, kEveryone, "{seat} plays {card}",
+      [&] { return Event{.kind = EventKind::kPlay, .seat = seat, .card = card}; }, names);
+  if (r.trick_complete)
+    emit(
+        ctx, kEveryone,
+        r.winner == kNoSeat ? "trick {number}: a draw (both teams tied for the best card)"
+                            : "trick {number} to {seat} ({card})",
+        [&] {
+          return Event{.kind = EventKind::kTrick,
+                       .seat = r.winner,
+                       .number = r.trick + 1,
+                       .card = r.winner == kNoSeat ? kNoCard : play.card(r.trick, r.winning_card)};
+        },
+        names);
+  return Status::Ok();
+}
+
+// A play move (its payload a card id) in a game whose round simply ends with its last trick:
+// refused when it is not time to play (`playing` false) or the payload is no card, else played
+// with play_card, and `end_round()` runs when the round is over.
+template <class Play, class EndRound>
+Status play_move(Play& play, bool playing, Seat seat, std::uint64_t payload,
+                 const ApplyContext* ctx, EndRound&& end_round, CardNames names = {}) {
+  if (!playing) return Status::Error("it is not time to play a card");
+  if (payload >= 64) return Status::Error("not a card");
+  PlayResult r;
+  Status st = play_card(play, seat, static_cast<Card>(payload), ctx, &r, names);
+  if (st.ok() && r.round_over) end_round();
+  return st;
+}
+
+// The read access every trick game's State offers players, tests and interfaces, answered by its
+// TrickPlay: `class State : public MatchState<Config>, public tricks::TrickAccess<State>` with a
+// `const TrickPlay& trick_play() const`.
+template <class Derived>
+class TrickAccess {
+ public:
+  CardSet hand(Seat seat) const { return play().hand(seat); }
+  int trick_number() const { return play().trick_number(); }  // 0-based, the trick in progress
+  int trick_size() const { return play().trick_size(); }      // cards in the trick in progress
+  // The leader of the trick in progress (after the last trick: of the last trick).
+  Seat trick_leader() const {
+    const int t = play().trick_number();
+    return play().leader_of(t < play().tricks() ? t : std::max(0, play().tricks() - 1));
+  }
+  Card trick_card(int trick, int i) const { return play().card(trick, i); }
+  Seat trick_winner_of(int trick) const { return play().winner_of(trick); }
+  Seat trick_leader_of(int trick) const { return play().leader_of(trick); }
+  CardSet played_this_round() const { return play().played(); }
+  // Suits `seat` has shown void in this round (bit s: suit s).
+  unsigned void_suits(Seat seat) const {
+    unsigned out = 0;
+    for (int suit = 0; suit < kSuits; ++suit)
+      if (play().excluded(seat).contains_all(CardSet::suit(suit))) out |= 1u << suit;
+    return out;
+  }
+  bool operator==(const TrickAccess&) const = default;
+
+ private:
+  const auto& play() const { return static_cast<const Derived&>(*this).trick_play(); }
 };
 
 // The seats that played a trick's cards, in play order, from its leader.

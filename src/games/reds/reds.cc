@@ -3,15 +3,17 @@
 #include <algorithm>
 #include <cctype>
 
-#include "core/constrained_deal.h"
+#include "core/deal_check.h"
 #include "core/game_support.h"
 #include "core/move_text.h"
 
 namespace cardroom::reds {
 
-extern const char* const kRulesMarkdown;  // docs/games/reds.md, embedded at build time
-
 namespace {
+
+// What the end of the match says (MatchState::end_round).
+constexpr MatchEndText kMatchEnd = {"game over; winner: {seats}", "game over; winner: {seats}",
+                                    "first place is tied: a tie-break round follows"};
 
 constexpr std::array<int, 5> kShortRows = {1, 4, 5, 8, 9};
 constexpr unsigned kBlackSuits = (1u << kSpades) | (1u << kClubs);
@@ -26,6 +28,40 @@ nlohmann::json suit_json(int s) {
 }
 
 }  // namespace
+
+// ---------------------------------------------------------------------------------------------
+// Options
+
+const ConfigOptions<Config>& Config::options() {
+  static const auto options =
+      ConfigOptions<Config>()
+          .add(OptionSpec::players(4, kMinPlayers, kMaxPlayers), &Config::players)
+          .add(OptionSpec::boolean("partnership", false,
+                                   "partners sit opposite (4 or 6 players); team score = sum of "
+                                   "both partners' scores"),
+               &Config::partnership)
+          .add(OptionSpec::boolean("hidden_bids", false,
+                                   "bids are made secretly and revealed at the end of the round"),
+               &Config::hidden_bids)
+          .add(OptionSpec::boolean(
+                   "short_game", false,
+                   "play only chart rounds 1, 4, 5, 8 and 9 (skip the rounds marked *)"),
+               &Config::short_game)
+          .add(OptionSpec::choice(
+                   "anti_trump_lead", {"drop", "highest", "highest_other"},
+                   "REDS-A1: anti-trump led and another suit played: drop = anti-trump cards drop "
+                   "out (trump, else highest neutral); highest = highest face value of all cards; "
+                   "highest_other = highest face value among the other cards"),
+               &Config::anti_trump_lead);
+  return options;
+}
+
+std::string Config::validate() const {
+  if (partnership && players != 4 && players != 6)
+    return "option 'partnership': true needs players=4 or players=6 (players is " +
+           std::to_string(players) + ")";
+  return "";
+}
 
 // ---------------------------------------------------------------------------------------------
 // Rules tables
@@ -83,146 +119,31 @@ int trick_winner(const Card* cards, int count, int anti_trump, AntiTrumpLead rul
 // ---------------------------------------------------------------------------------------------
 // Game
 
-const std::vector<OptionSpec>& Game::option_specs() {
-  static const std::vector<OptionSpec> specs = {
-      {"players", OptionType::kInt, "4", kMinPlayers, kMaxPlayers, {}, "number of players"},
-      {"partnership",
-       OptionType::kBool,
-       "false",
-       0,
-       0,
-       {},
-       "partners sit opposite (4 or 6 players); team score = sum of both partners' scores"},
-      {"hidden_bids",
-       OptionType::kBool,
-       "false",
-       0,
-       0,
-       {},
-       "bids are made secretly and revealed at the end of the round"},
-      {"short_game",
-       OptionType::kBool,
-       "false",
-       0,
-       0,
-       {},
-       "play only chart rounds 1, 4, 5, 8 and 9 (skip the rounds marked *)"},
-      {"anti_trump_lead",
-       OptionType::kChoice,
-       "drop",
-       0,
-       0,
-       {"drop", "highest", "highest_other"},
-       "REDS-A1: anti-trump led and another suit played: drop = anti-trump cards drop out (trump, "
-       "else highest neutral); highest = highest face value of all cards; highest_other = highest "
-       "face value among the other cards"},
-  };
-  return specs;
-}
-
-std::optional<Game> Game::create(const OptionValues& values, std::string* error) {
-  Config c;
-  c.players = static_cast<int>(values.get_int("players"));
-  c.partnership = values.get_bool("partnership");
-  c.hidden_bids = values.get_bool("hidden_bids");
-  c.short_game = values.get_bool("short_game");
-  const std::string& rule = values.get_choice("anti_trump_lead");
-  c.anti_trump_lead = rule == "drop"      ? AntiTrumpLead::kDrop
-                      : rule == "highest" ? AntiTrumpLead::kHighest
-                                          : AntiTrumpLead::kHighestOther;
-  if (c.partnership && c.players != 4 && c.players != 6) {
-    if (error)
-      *error = "option 'partnership': true needs players=4 or players=6 (players is " +
-               std::to_string(c.players) + ")";
-    return std::nullopt;
-  }
-  return Game(c);
-}
-
-std::string Game::rules_text() { return kRulesMarkdown; }
-
 Teams Game::teams() const {
-  Teams t;
-  if (!config_.partnership) return t;
-  t.count = config_.players / 2;
-  for (int s = 0; s < config_.players; ++s) t.team_of[s] = static_cast<std::int8_t>(s % t.count);
-  return t;
-}
-
-std::string Game::validate_deal(const Deal& deal) const {
-  if (static_cast<int>(deal.hands.size()) != config_.players)
-    return "needs " + std::to_string(config_.players) + " hands, one per seat (got " +
-           std::to_string(deal.hands.size()) + ")";
-  CardSet seen;
-  auto take = [&](Card c, const std::string& where) -> std::string {
-    if (!kDeck.contains(c)) return where + ": " + card_text(c) + " is not in the Reds deck";
-    if (seen.contains(c)) return where + ": " + card_text(c) + " appears twice";
-    seen.add(c);
-    return "";
-  };
-  for (int s = 0; s < config_.players; ++s) {
-    if (static_cast<int>(deal.hands[s].size()) != kHandSize)
-      return "hand of S" + std::to_string(s) + " has " + std::to_string(deal.hands[s].size()) +
-             " cards (needs 5)";
-    for (Card c : deal.hands[s])
-      if (auto why = take(c, "hand of S" + std::to_string(s)); !why.empty()) return why;
-  }
-  for (Card c : deal.pack)
-    if (auto why = take(c, "pack"); !why.empty()) return why;
-  return "";
+  if (!config_.partnership) return {};
+  return Teams::alternating(config_.players, config_.players / 2, /*team_scored=*/false);
 }
 
 State Game::new_match(std::uint64_t seed, int first_dealer, const ApplyContext* ctx) const {
-  State s;
-  s.config_ = config_;
-  s.rng_.reseed(seed);
+  State s(config_, seed);
   for (auto& b : s.bids_) b = -1;
-  if (first_dealer >= 0 && first_dealer < config_.players) {
-    s.dealer_ = static_cast<std::int8_t>(first_dealer);
-    emit(ctx, kEveryone, "{seat} deals first",
-         [&] { return Event{.kind = EventKind::kDealer, .seat = first_dealer}; });
-  } else {
-    s.draw_for_dealer(ctx);
-  }
+  // Rule 3 / REDS-A3: everyone draws; the highest rank deals; tied players redraw.
+  if (!s.take_first_dealer(first_dealer, config_.players, ctx))
+    s.draw_for_dealer(kDeck, config_.players, rank_of, "draw for deal: {seat_cards}",
+                      "{seat} deals first", ctx);
   s.start_round(ctx);
   return s;
 }
 
+std::string Game::validate_deal(const Deal& deal) const {
+  DealCheck check(deal, kDeck, "not in the Reds deck");
+  for (const std::string& why : {check.seats(config_.players), check.hand_sizes(kHandSize)})
+    if (!why.empty()) return why;
+  return check.cards();
+}
+
 // ---------------------------------------------------------------------------------------------
 // State: dealing and round flow
-
-void State::draw_for_dealer(const ApplyContext* ctx) {
-  // Rule 3 / REDS-A3: everyone draws; the highest rank deals; tied players redraw.
-  SeatSet drawing = SeatSet::first_n(config_.players);
-  for (;;) {
-    std::array<Card, kDeckSize> deck{};
-    int n = 0;
-    for (Card c : kDeck) deck[n++] = c;
-    rng_.shuffle(deck.data(), n);
-    int next = 0, best = -1;
-    std::array<Card, kMaxPlayers> drawn{};
-    for (Seat s = 0; s < config_.players; ++s) {
-      if (!drawing.contains(s)) continue;
-      drawn[s] = deck[next++];
-      best = std::max(best, rank_of(drawn[s]));
-    }
-    emit(ctx, kEveryone, "draw for deal: {seat_cards}", [&] {
-      Event e{.kind = EventKind::kDealer, .seats = drawing};
-      for (Seat s : drawing.to_vector()) e.cards.push_back(drawn[s]);
-      return e;
-    });
-    SeatSet top;
-    for (Seat s = 0; s < config_.players; ++s)
-      if (drawing.contains(s) && rank_of(drawn[s]) == best) top.add(s);
-    if (top.size() == 1) {
-      dealer_ = static_cast<std::int8_t>(top.lowest());
-      emit(ctx, kEveryone, "{seat} deals first",
-           [&] { return Event{.kind = EventKind::kDealer, .seat = dealer_}; });
-      return;
-    }
-    drawing = top;
-  }
-}
 
 void State::start_round(const ApplyContext* ctx) {
   const int n = config_.players;
@@ -231,13 +152,7 @@ void State::start_round(const ApplyContext* ctx) {
   play_.new_round(n);
   if (const Deal* deal = explicit_deal(ctx, deals_)) {
     // An explicit deal: the given hands; the given pack on top, any unlisted cards shuffled below.
-    CardSet used;
-    for (Seat s = 0; s < n; ++s) {
-      CardSet hand;
-      for (Card c : deal->hands[s]) hand.add(c);
-      play_.set_hand(s, hand);
-      used |= hand;
-    }
+    CardSet used = play_.take_hands(*deal);
     for (Card c : deal->pack) {
       order[count++] = c;
       used.add(c);
@@ -273,11 +188,9 @@ void State::start_round(const ApplyContext* ctx) {
   for (; i < count; ++i) pack_.add(order[i]);
   // The deal as an explicit deal: the hands, then the pack from the top (turned cards first).
   report_deal(ctx, [&] {
-    Deal d;
-    for (Seat s = 0; s < n; ++s) d.hands.push_back(card_vector(play_.hand(s)));
-    d.pack.assign(turned_.begin(), turned_.begin() + turned_count_);
-    for (Card c : pack_) d.pack.push_back(c);
-    return d;
+    std::vector<Card> pack(turned_.begin(), turned_.begin() + turned_count_);
+    for (Card c : pack_) pack.push_back(c);
+    return play_.as_deal(std::move(pack));
   });
 
   phase_ = Phase::kBid;
@@ -309,10 +222,7 @@ void State::start_round(const ApplyContext* ctx) {
                             : ex.direction > 0 ? "left"
                                                : "right"};
     });
-    for (Seat s = 0; s < n; ++s)
-      emit(ctx, SeatSet::of(s), "your hand: {cards}", [&] {
-        return Event{.kind = EventKind::kHand, .seat = s, .cards = card_vector(play_.hand(s))};
-      });
+    play_.emit_hands(ctx);
     emit(ctx, kEveryone, "turned: {cards}", [&] {
       return Event{.kind = EventKind::kTurnUp,
                    .cards = {turned_.begin(), turned_.begin() + turned_count_}};
@@ -369,28 +279,6 @@ void State::resolve_exchange(const ApplyContext* ctx) {
   begin_play(ctx);
 }
 
-bool State::leader_unique(SeatSet* winners) const {
-  const int n = config_.players;
-  const int teams = config_.partnership ? n / 2 : 0;
-  int best = 0, best_count = 0, best_id = -1;
-  const int units = teams ? teams : n;
-  for (int u = 0; u < units; ++u) {
-    int total = teams ? team_score(u) : scores_[u];
-    if (best_id < 0 || total > best) {
-      best = total;
-      best_count = 1;
-      best_id = u;
-    } else if (total == best) {
-      ++best_count;
-    }
-  }
-  if (best_count != 1) return false;
-  *winners = SeatSet();
-  for (Seat s = 0; s < n; ++s)
-    if ((teams ? s % teams : s) == best_id) winners->add(s);
-  return true;
-}
-
 void State::finish_round(const ApplyContext* ctx) {
   const int n = config_.players;
   RoundRecord& r = last_;
@@ -418,30 +306,19 @@ void State::finish_round(const ApplyContext* ctx) {
         return e;
       });
     for (Seat s = 0; s < n; ++s)
-      emit(ctx, kEveryone, "{seat} bid {amount}, took {tricks}: {points} points (total {total})",
-           [&] {
-             return Event{.kind = EventKind::kScore,
-                          .seat = s,
-                          .amount = bids_[s],
-                          .tricks = play_.tricks_won(s),
-                          .points = r.points[s],
-                          .total = scores_[s]};
-           });
+      emit_round_score(ctx, s, bids_[s], play_.tricks_won(s), r.points[s], scores_[s]);
   }
-  SeatSet winners;
-  if (round_ + 1 >= rounds_in_game(config_) && leader_unique(&winners)) {
+  // REDS-A9: a tie for first place after the last round is played off, never shared.
+  const Teams teams = config_.partnership ? Teams::alternating(n, n / 2, false) : Teams{};
+  std::array<int, kMaxPlayers> totals{};
+  const int units = teams.count > 0 ? teams.count : n;
+  for (int u = 0; u < units; ++u) totals[u] = team_score(u);
+  if (end_round(round_ + 1 >= rounds_in_game(config_),
+                {totals.data(), static_cast<std::size_t>(units)}, teams, n, /*share_ties=*/false,
+                kMatchEnd, ctx))
     phase_ = Phase::kOver;
-    winners_ = winners;
-    emit(ctx, kEveryone, "game over; winner: {seats}",
-         [&] { return Event{.kind = EventKind::kGameOver, .seats = winners}; });
-    return;
-  }
-  if (round_ + 1 >= rounds_in_game(config_))
-    emit(ctx, kEveryone, "first place is tied: a tie-break round follows",
-         [&] { return Event{.kind = EventKind::kNote}; });
-  ++round_;
-  dealer_ = static_cast<std::int8_t>((dealer_ + 1) % n);
-  start_round(ctx);
+  else
+    start_round(ctx);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -530,8 +407,7 @@ void State::legal_moves(Seat seat, MoveList<kMaxMoves>& out) const {
 }
 
 Status State::apply(Seat seat, Move move, const ApplyContext* ctx) {
-  if (phase_ == Phase::kOver) return Status::Error("the game is over");
-  if (seat < 0 || seat >= config_.players) return Status::Error("no such seat");
+  if (Status st = refuse_when_closed(over(), seat, config_.players); !st.ok()) return st;
   if (!may_act(seat)) {
     if (phase_ == Phase::kBid && config_.hidden_bids)
       return Status::Error("you have already bid this round");
@@ -540,6 +416,9 @@ Status State::apply(Seat seat, Move move, const ApplyContext* ctx) {
   }
   const std::uint64_t payload = move_payload(move);
   switch (move_kind(move)) {
+    case kPlayMove:
+      return tricks::play_move(play_, phase_ == Phase::kPlay, seat, payload, ctx,
+                               [&] { finish_round(ctx); });
     case kBidMove:
       if (phase_ != Phase::kBid) return Status::Error("bidding is over for this round");
       if (payload > kMaxBid) return Status::Error("a bid must be 0 to 5");
@@ -548,10 +427,6 @@ Status State::apply(Seat seat, Move move, const ApplyContext* ctx) {
       if (phase_ != Phase::kExchange) return Status::Error("it is not time to exchange cards");
       if (payload >> 52) return Status::Error("not a card");
       return apply_give(seat, CardSet(payload), ctx);
-    case kPlayMove:
-      if (phase_ != Phase::kPlay) return Status::Error("it is not time to play a card");
-      if (payload >= 52) return Status::Error("not a card");
-      return apply_play(seat, static_cast<Card>(payload), ctx);
     default:
       return Status::Error("not a Reds move");
   }
@@ -596,22 +471,6 @@ Status State::apply_give(Seat seat, CardSet cards, const ApplyContext* ctx) {
   return Status::Ok();
 }
 
-Status State::apply_play(Seat seat, Card card, const ApplyContext* ctx) {
-  if (const char* why = play_.reject(seat, card)) return Status::Error(why);
-  const tricks::PlayResult r = play_.play(card);
-  emit(ctx, kEveryone, "{seat} plays {card}",
-       [&] { return Event{.kind = EventKind::kPlay, .seat = seat, .card = card}; });
-  if (r.trick_complete)
-    emit(ctx, kEveryone, "trick {number} to {seat} ({card})", [&] {
-      return Event{.kind = EventKind::kTrick,
-                   .seat = r.winner,
-                   .number = r.trick + 1,
-                   .card = play_.card(r.trick, r.winning_card)};
-    });
-  if (r.round_over) finish_round(ctx);
-  return Status::Ok();
-}
-
 // ---------------------------------------------------------------------------------------------
 // State: queries, views, resampling
 
@@ -631,72 +490,34 @@ CardSet State::turned_set() const {
   return out;
 }
 
-unsigned State::void_suits(Seat seat) const {
-  unsigned out = 0;
-  for (int suit = 0; suit < kSuits; ++suit)
-    if (play_.excluded(seat).contains_all(CardSet::suit(suit))) out |= 1u << suit;
-  return out;
-}
+std::string State::move_text(Move move) const { return move_text_of(move, kMoveForms); }
 
-std::string State::move_text(Move move) const {
-  const std::uint64_t payload = move_payload(move);
-  switch (move_kind(move)) {
-    case kBidMove:
-      return "bid " + std::to_string(payload);
-    case kGiveMove:
-      return "give " + cards_text(CardSet(payload & ((std::uint64_t{1} << 52) - 1)));
-    case kPlayMove:
-      return "play " + card_text(static_cast<Card>(payload & 63));
-    default:
-      return "?";
-  }
-}
-
-std::optional<Move> State::parse_move(Seat seat, std::string_view text, std::string* error) const {
-  (void)seat;
-  const MoveWords words(text);
-  if (words.empty()) return move_error(error, "empty move");
-  const std::string& verb = words.verb();
-  const std::string rest = words.rest();
-  if (verb == "bid") {
-    if (rest.empty()) return move_error(error, "'bid' needs a number 0 to 5");
-    auto n = parse_number(rest, 0, kMaxBid);
-    if (!n) return move_error(error, "a bid must be 0 to 5");
-    return bid_move(*n);
-  }
-  if (verb == "give" || verb == "pass") {
+std::optional<Move> State::parse_move(Seat, std::string_view text, std::string* error) const {
+  MoveReader in(text, error);
+  if (in.verb() == "bid") return in.bid(kMaxBid, bid_move);
+  if (in.verb() == "give" || in.verb() == "pass") {
     std::string why;
-    auto cards = parse_cards(rest, {}, &why);
-    if (!cards) return move_error(error, why);
-    if (cards->empty())
-      return move_error(error, "'give' needs the cards to pass, e.g. 'give 7C 9S'");
+    auto cards = parse_cards(in.rest(), {}, &why);
+    if (!cards) return in.fail(why);
+    if (cards->empty()) return in.fail("'give' needs the cards to pass, e.g. 'give 7C 9S'");
     CardSet set;
     for (Card c : *cards) {
-      if (set.contains(c)) return move_error(error, card_text(c) + " is named twice");
+      if (set.contains(c)) return in.fail(card_text(c) + " is named twice");
       set.add(c);
     }
     return give_move(set);
   }
-  if (verb == "play") {
-    if (rest.empty()) return move_error(error, "'play' needs a card, e.g. 'play TD'");
-    auto card = parse_card(rest);
-    if (!card) return move_error(error, "'" + rest + "' is not a card");
-    return play_move(*card);
-  }
-  // A bare card is a play.
-  if (auto card = parse_card(words.joined())) return play_move(*card);
-  return move_error(error, "'" + std::string(text) +
-                               "' is not a Reds move (try 'bid N', 'give C1 C2 ...', 'play C')");
+  return in.card_move(
+      "play", "'play' needs a card, e.g. 'play TD'", {}, true, play_move,
+      "'" + std::string(text) + "' is not a Reds move (try 'bid N', 'give C1 C2 ...', 'play C')");
 }
 
 nlohmann::json State::view(Seat seat) const {
   const int n = config_.players;
   const bool player = seat >= 0 && seat < n;
   nlohmann::json v = view_envelope(*this, seat, Game::kName);
-  v["round"] = round_ + 1;
   v["rounds"] = rounds_in_game(config_);
   v["tie_break"] = round_ >= rounds_in_game(config_);
-  v["dealer"] = dealer_;
   static const char* const kPhases[] = {"bid", "exchange", "play", "over"};
   v["phase"] = kPhases[static_cast<int>(phase_)];
   Exchange ex = exchange();
@@ -839,12 +660,8 @@ nlohmann::json State::last_round(Seat seat) const {
 }
 
 std::vector<Pile> State::piles() const {
-  std::vector<Pile> out;
-  for (Seat s = 0; s < config_.players; ++s)
-    out.push_back(make_pile("hand " + seat_text(s), SeatSet::of(s), play_.hand(s)));
-  out.push_back(make_pile("pack", SeatSet(), pack_));
+  std::vector<Pile> out = play_.piles(pack_);
   out.push_back(Pile{"turned", kEveryone, {turned_.begin(), turned_.begin() + turned_count_}});
-  out.push_back(make_pile("tricks", kEveryone, play_.played()));
   return out;
 }
 

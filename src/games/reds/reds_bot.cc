@@ -526,9 +526,4 @@ Move heuristic_move(const State& belief, Seat seat, Rng& rng) {
   return decide(belief, seat, kTuning);
 }
 
-const std::vector<BotEntry<State>>& bots() {
-  static const std::vector<BotEntry<State>> entries = {{"heuristic", &heuristic_move}};
-  return entries;
-}
-
 }  // namespace cardroom::reds

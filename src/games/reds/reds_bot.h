@@ -12,9 +12,6 @@
 
 namespace cardroom::reds {
 
-Move heuristic_move(const State& belief, Seat seat, Rng& rng);
-
-// The computer players Reds registers besides "random".
-const std::vector<BotEntry<State>>& bots();
+CARDROOM_HEURISTIC_PLAYER(State);
 
 }  // namespace cardroom::reds

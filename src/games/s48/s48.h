@@ -25,23 +25,24 @@
 #include <vector>
 
 #include "core/game.h"
+#include "core/match_state.h"
+#include "core/move_text.h"
 #include "games/common/trick_play.h"
 
 namespace cardroom::s48 {
 
-inline constexpr int kMinPlayers = 3;
-inline constexpr int kMaxPlayers = 6;
-inline constexpr int kMaxHand = 8;
-inline constexpr int kRounds = 9;
-inline constexpr int kDeckSize = 52;
+class State;
+
+inline constexpr int kMinPlayers = 3, kMaxPlayers = 6, kMaxHand = 8, kRounds = 9, kDeckSize = 52;
 inline constexpr CardSet kDeck = CardSet::standard_deck();
 
 enum MoveKind : std::uint8_t { kBidMove = 1, kPlayMove = 2 };
 
-constexpr Move bid_move(int n) { return Move{(std::uint64_t{kBidMove} << 56) | std::uint64_t(n)}; }
-constexpr Move play_move(Card c) { return Move{(std::uint64_t{kPlayMove} << 56) | c}; }
-constexpr int move_kind(Move m) { return static_cast<int>(m.code >> 56); }
-constexpr std::uint64_t move_payload(Move m) { return m.code & ((std::uint64_t{1} << 56) - 1); }
+constexpr Move bid_move(int n) { return make_move(kBidMove, std::uint64_t(n)); }
+constexpr Move play_move(Card c) { return make_move(kPlayMove, c); }
+// The move notation, for move_text.
+inline constexpr MoveForm kMoveForms[] = {{kBidMove, "bid", MoveArg::kNumber},
+                                          {kPlayMove, "play", MoveArg::kCard}};
 
 // S48-A3: how the ace ranks in the cut for the first dealer (the lowest card deals).
 enum class CutAce : std::uint8_t { kHigh, kLow };
@@ -55,7 +56,7 @@ struct Config {
   int players = 4;
   CutAce cut_ace = CutAce::kHigh;
   FinalTie final_tie = FinalTie::kShared;
-  bool operator==(const Config&) const = default;
+  CARDROOM_CONFIG(Config);
 };
 
 // Hand size of round index r (0-based): 8 7 6 5 4 5 6 7 8, then 8 for extra rounds.
@@ -67,33 +68,18 @@ int hooked_bid(int others_total, int hand_size);
 
 using TrickPlay = tricks::TrickPlay<tricks::PlainTrumps, kMaxPlayers, kMaxHand>;
 
-class State;
-
-class Game {
+class Game : public GameWithConfig<Config, Game, State> {
  public:
-  using State = s48::State;
-  static constexpr std::string_view kName = "s48";
-  static const std::vector<OptionSpec>& option_specs();
-  static std::optional<Game> create(const OptionValues& values, std::string* error);
-  static std::string rules_text();
-
-  explicit Game(Config config) : config_(config) {}
-  const Config& config() const { return config_; }
+  // validate_deal: Hands must be one per seat, all of one size 4..8, no card twice. The size must
+  // be that of the round the deal is used for; a deal that does not fit its round is not used (that
+  // round is shuffled, and a public event says so), since validation cannot know the round.
+  CARDROOM_GAME_CONTRACT("s48");
   int num_seats() const { return config_.players; }
-  Teams teams() const { return {}; }
-  CardNames card_names() const { return {}; }
-  State new_match(std::uint64_t seed, int first_dealer, const ApplyContext* ctx) const;
-  // Hands must be one per seat, all of one size 4..8, no card twice. The size must be that of
-  // the round the deal is used for; a deal that does not fit its round is not used (that round is
-  // shuffled, and a public event says so), since validation cannot know the round.
-  std::string validate_deal(const Deal& deal) const;
-
- private:
-  Config config_;
 };
 
 // One completed round, kept for the score sheet and `replay --json`.
 struct RoundRecord {
+  bool operator==(const RoundRecord&) const = default;
   int round = 0;  // 1-based
   std::int8_t dealer = 0;
   std::int8_t hand_size = 0;
@@ -101,84 +87,44 @@ struct RoundRecord {
   TrickPlay::History tricks;
   std::array<std::int8_t, kMaxPlayers> tricks_won{};
   std::array<int, kMaxPlayers> points{};
-  bool operator==(const RoundRecord&) const = default;
 };
 
-class State {
+class State : public MatchState<Config, RoundRecord>, public tricks::TrickAccess<State> {
  public:
   static constexpr int kMaxMoves = kMaxHand + 1;  // bids 0..8, or at most 8 cards to play
   enum class Phase : std::uint8_t { kBid, kPlay, kOver };
 
+  CARDROOM_STATE_CONTRACT(State);
   int num_seats() const { return config_.players; }
   ActorMode mode() const { return ActorMode::kTurn; }
-  SeatSet actors() const;
-  void legal_moves(Seat seat, MoveList<kMaxMoves>& out) const;
-  Status apply(Seat seat, Move move, const ApplyContext* ctx);
   bool over() const { return phase_ == Phase::kOver; }
   int score(Seat seat) const { return scores_[seat]; }
   int team_score(int team) const;
-  SeatSet winners() const { return winners_; }
-  nlohmann::json view(Seat seat) const;
-  State resample(Seat observer, Rng& rng) const;
-  std::string move_text(Move move) const;
-  std::optional<Move> parse_move(Seat seat, std::string_view text, std::string* error) const;
-  int deals_dealt() const { return deals_; }
-  int rounds_completed() const { return rounds_completed_; }
-  nlohmann::json last_round(Seat seat) const;
-  std::vector<Pile> piles() const;
-  const char* check() const;
-  bool operator==(const State&) const = default;
 
   // Read access for players, tests and the UI.
-  const Config& config() const { return config_; }
   Phase phase() const { return phase_; }
-  int round_index() const { return round_; }  // 0-based, extra rounds included
   int hand_size() const { return hand_size_; }
-  Seat dealer() const { return dealer_; }
-  CardSet hand(Seat seat) const { return play_.hand(seat); }
   const TrickPlay& trick_play() const { return play_; }
   int bid(Seat seat) const { return bids_[seat]; }  // -1: not yet made (bids are public)
   int tricks_won(Seat seat) const { return play_.tricks_won(seat); }
-  int trick_number() const { return play_.trick_number(); }  // 0-based, the trick in progress
-  Seat trick_leader() const {
-    return play_.leader_of(play_.trick_number() < hand_size_ ? play_.trick_number() : 0);
-  }
-  int trick_size() const { return play_.trick_size(); }
-  Card trick_card(int trick, int i) const { return play_.card(trick, i); }
-  Seat trick_winner_of(int trick) const { return play_.winner_of(trick); }
-  CardSet played_this_round() const { return play_.played(); }
   CardSet undealt() const { return pack_; }
-  // Suits `seat` has shown void in this round (bit s: suit s).
-  unsigned void_suits(Seat seat) const;
   Seat to_act() const { return phase_ == Phase::kPlay ? play_.to_play() : to_act_; }
   // The bid the dealer may not make now (-1 if none, or if it is not the dealer's turn to bid).
   int forbidden_bid() const;
-  const RoundRecord& last_round_record() const { return last_; }
 
  private:
-  friend class Game;
-  void cut_for_dealer(const ApplyContext* ctx);
   void start_round(const ApplyContext* ctx);
   void finish_round(const ApplyContext* ctx);
   Status apply_bid(Seat seat, int n, const ApplyContext* ctx);
-  Status apply_play(Seat seat, Card card, const ApplyContext* ctx);
 
-  Config config_;
-  Rng rng_;
   Phase phase_ = Phase::kBid;
-  std::int8_t dealer_ = 0;
   std::int8_t to_act_ = 0;
   std::int8_t hand_size_ = 0;
   std::int8_t bids_made_ = 0;
-  std::int16_t round_ = 0;
-  std::int16_t deals_ = 0;
-  std::int16_t rounds_completed_ = 0;
-  SeatSet winners_;
   CardSet pack_;    // undealt: unused, unknown to everyone
   TrickPlay play_;  // hands, tricks, voids shown
   std::array<std::int8_t, kMaxPlayers> bids_{};
   std::array<int, kMaxPlayers> scores_{};
-  RoundRecord last_;
 };
 
 }  // namespace cardroom::s48

@@ -17,6 +17,8 @@
 #include <bit>
 #include <cmath>
 
+#include "games/common/bid_then_play.h"
+
 namespace cardroom::s48 {
 namespace {
 
@@ -144,20 +146,8 @@ double expected_tricks(const State& belief, Seat seat) {
   return expected;
 }
 
-Move heuristic_move(const State& belief, Seat seat, Rng& rng) {
-  (void)rng;  // deterministic given the belief
-  MoveList<State::kMaxMoves> moves;
-  belief.legal_moves(seat, moves);
-  if (moves.empty()) return Move{};
-  if (moves.size() == 1) return moves[0];
-  const Knowledge k = gather(belief, seat);
-  if (belief.phase() == State::Phase::kBid) return choose_bid(belief, seat, k);
-  return choose_play(belief, seat, k);
-}
-
-const std::vector<BotEntry<State>>& bots() {
-  static const std::vector<BotEntry<State>> entries = {{"heuristic", &heuristic_move}};
-  return entries;
+Move heuristic_move(const State& belief, Seat seat, Rng&) {  // deterministic given the belief
+  return bid_then_play(belief, seat, gather, choose_bid, choose_play);
 }
 
 }  // namespace cardroom::s48

@@ -12,13 +12,10 @@
 
 namespace cardroom::s48 {
 
-Move heuristic_move(const State& belief, Seat seat, Rng& rng);
+CARDROOM_HEURISTIC_PLAYER(State);
 
 // The expected number of tricks the hand of `seat` takes, from public information and its own
 // cards (exposed for tests).
 double expected_tricks(const State& belief, Seat seat);
-
-// The computer players S48 registers besides "random".
-const std::vector<BotEntry<State>>& bots();
 
 }  // namespace cardroom::s48

@@ -4,12 +4,11 @@
 #include <cctype>
 
 #include "core/constrained_deal.h"
+#include "core/deal_check.h"
 #include "core/game_support.h"
 #include "core/move_text.h"
 
 namespace cardroom::tadmur {
-
-extern const char* const kRulesMarkdown;  // docs/games/tadmur.md, embedded at build time
 
 namespace {
 
@@ -55,6 +54,25 @@ const char* ending_name(Ending e) {
 
 }  // namespace
 
+// ---------------------------------------------------------------------------------------------
+// Options
+
+const ConfigOptions<Config>& Config::options() {
+  static const auto options =
+      ConfigOptions<Config>()
+          .add(OptionSpec::choice(
+                   "guess_bar", {"any", "opponent"},
+                   "TAD-A2: nobody may guess while a chain has one empty space left: any = either "
+                   "chain (ruling); opponent = only the opponent's chain bars the guesser"),
+               &Config::guess_bar)
+          .add(
+              OptionSpec::choice("stuck", {"lose", "pass"},
+                                 "TAD-A4: a player with no legal card play: lose = loses (ruling); "
+                                 "pass = passes, and two passes in a row end the match in a draw"),
+              &Config::stuck);
+  return options;
+}
+
 bool reachable(int from, int to, int steps) {
   // Steps of +1 (u of them) and -1 (steps - u): reach `to` iff u - (steps - u) = to - from mod 13.
   for (int up = 0; up <= steps; ++up)
@@ -65,55 +83,27 @@ bool reachable(int from, int to, int steps) {
 // ---------------------------------------------------------------------------------------------
 // Game
 
-const std::vector<OptionSpec>& Game::option_specs() {
-  static const std::vector<OptionSpec> specs = {
-      {"guess_bar",
-       OptionType::kChoice,
-       "any",
-       0,
-       0,
-       {"any", "opponent"},
-       "TAD-A2: nobody may guess while a chain has one empty space left: any = either chain "
-       "(ruling); opponent = only the opponent's chain bars the guesser"},
-      {"stuck",
-       OptionType::kChoice,
-       "lose",
-       0,
-       0,
-       {"lose", "pass"},
-       "TAD-A4: a player with no legal card play: lose = loses (ruling); pass = passes, and two "
-       "passes in a row end the match in a draw"},
-  };
-  return specs;
+State Game::new_match(std::uint64_t seed, int first_dealer, const ApplyContext* ctx) const {
+  State s(config_, seed);
+  // TAD-A8: the first dealer is chosen at random unless given.
+  const bool given = s.choose_first_dealer(first_dealer, kPlayers);
+  emit(
+      ctx, kEveryone,
+      given ? "{seat} deals; {other} moves first"
+            : "{seat} deals (chosen at random); {other} moves first",
+      [&] { return Event{.kind = EventKind::kDealer, .seat = s.dealer_, .other = 1 - s.dealer_}; });
+  s.deal(ctx);
+  return s;
 }
-
-std::optional<Game> Game::create(const OptionValues& values, std::string* error) {
-  (void)error;
-  Config c;
-  c.guess_bar = values.get_choice("guess_bar") == "any" ? GuessBar::kAny : GuessBar::kOpponent;
-  c.stuck = values.get_choice("stuck") == "lose" ? Stuck::kLose : Stuck::kPass;
-  return Game(c);
-}
-
-std::string Game::rules_text() { return kRulesMarkdown; }
 
 std::string Game::validate_deal(const Deal& deal) const {
-  if (deal.hands.size() != kPlayers)
-    return "needs 2 hands, one per seat (got " + std::to_string(deal.hands.size()) + ")";
-  CardSet seen;
-  auto take = [&](Card c, const std::string& where) -> std::string {
-    if (!kDeck.contains(c)) return where + ": " + card_text(c) + " is not a standard card";
-    if (seen.contains(c)) return where + ": " + card_text(c) + " appears twice";
-    seen.add(c);
-    return "";
-  };
-  for (Seat s = 0; s < kPlayers; ++s) {
-    if (deal.hands[s].size() != kHandSize)
-      return "hand of S" + std::to_string(s) + " has " + std::to_string(deal.hands[s].size()) +
-             " cards (needs 24)";
-    for (Card c : deal.hands[s])
-      if (auto why = take(c, "hand of S" + std::to_string(s)); !why.empty()) return why;
-  }
+  DealCheck check(deal, kDeck, "not a standard card");
+  for (const std::string& why : {check.seats(kPlayers), check.hand_sizes(kHandSize)})
+    if (!why.empty()) return why;
+  if (deal.piles.empty() && deal.pack.size() != 4)
+    return "the pack must list exactly 4 cards: starter of S0, starter of S1, target of S0, "
+           "target of S1 (got " +
+           std::to_string(deal.pack.size()) + ")";
   if (!deal.piles.empty()) {
     // Per-seat piles: {"starter": [[c], [c]], "target": [[c], [c]]}.
     if (!deal.pack.empty())
@@ -124,39 +114,13 @@ std::string Game::validate_deal(const Deal& deal) const {
       if (per_seat.size() != kPlayers)
         return "pile '" + name + "' needs one list per seat (got " +
                std::to_string(per_seat.size()) + ")";
-      for (Seat s = 0; s < kPlayers; ++s) {
+      for (Seat s = 0; s < kPlayers; ++s)
         if (per_seat[s].size() != 1)
           return "pile '" + name + "' of S" + std::to_string(s) + " must be exactly 1 card";
-        if (auto why = take(per_seat[s][0], name + " of S" + std::to_string(s)); !why.empty())
-          return why;
-      }
     }
     if (deal.piles.size() != 2) return "the piles 'starter' and 'target' are both needed";
-    return "";
   }
-  if (deal.pack.size() != 4)
-    return "the pack must list exactly 4 cards: starter of S0, starter of S1, target of S0, "
-           "target of S1 (got " +
-           std::to_string(deal.pack.size()) + ")";
-  for (Card c : deal.pack)
-    if (auto why = take(c, "pack"); !why.empty()) return why;
-  return "";
-}
-
-State Game::new_match(std::uint64_t seed, int first_dealer, const ApplyContext* ctx) const {
-  State s;
-  s.config_ = config_;
-  s.rng_.reseed(seed);
-  // TAD-A8: the first dealer is chosen at random unless given.
-  const bool given = first_dealer >= 0 && first_dealer < kPlayers;
-  s.dealer_ = static_cast<std::int8_t>(given ? first_dealer : s.rng_.below(kPlayers));
-  emit(
-      ctx, kEveryone,
-      given ? "{seat} deals; {other} moves first"
-            : "{seat} deals (chosen at random); {other} moves first",
-      [&] { return Event{.kind = EventKind::kDealer, .seat = s.dealer_, .other = 1 - s.dealer_}; });
-  s.deal(ctx);
-  return s;
+  return check.cards();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -213,9 +177,7 @@ void State::deal(const ApplyContext* ctx) {
     emit(ctx, SeatSet::of(s), "your target: {card}", [&] {
       return Event{.kind = EventKind::kHand, .seat = s, .card = targets_[s], .label = "target"};
     });
-    emit(ctx, SeatSet::of(s), "your hand: {cards}", [&] {
-      return Event{.kind = EventKind::kHand, .seat = s, .cards = card_vector(hands_[s])};
-    });
+    emit_hand(ctx, s, hands_[s]);
   }
   begin_turn(static_cast<Seat>(1 - dealer_), ctx);
 }
@@ -271,6 +233,7 @@ void State::after_guess(Seat seat, const ApplyContext* ctx) {
 
 void State::finish(Seat winner, Ending how, const ApplyContext* ctx) {
   ending_ = how;
+  rounds_completed_ = 1;  // one deal per match (TAD-A8)
   winners_ = SeatSet();
   if (winner >= 0) {
     winners_.add(winner);
@@ -293,7 +256,7 @@ void State::finish(Seat winner, Ending how, const ApplyContext* ctx) {
 // ---------------------------------------------------------------------------------------------
 // State: moves
 
-SeatSet State::actors() const { return over() ? SeatSet() : SeatSet::of(to_act_); }
+SeatSet State::actors() const { return one_actor(over(), to_act_); }
 
 void State::legal_moves(Seat seat, MoveList<kMaxMoves>& out) const {
   out.clear();
@@ -306,8 +269,7 @@ void State::legal_moves(Seat seat, MoveList<kMaxMoves>& out) const {
 }
 
 Status State::apply(Seat seat, Move move, const ApplyContext* ctx) {
-  if (over()) return Status::Error("the game is over");
-  if (seat < 0 || seat >= kPlayers) return Status::Error("no such seat");
+  if (Status st = refuse_when_closed(over(), seat, kPlayers); !st.ok()) return st;
   if (seat != to_act_) return Status::Error(kNotYourTurn);
   const std::uint64_t payload = move_payload(move);
   switch (move_kind(move)) {
@@ -431,51 +393,27 @@ Status State::apply_pass(Seat seat, const ApplyContext* ctx) {
 // ---------------------------------------------------------------------------------------------
 // State: text, views, resampling
 
-std::string State::move_text(Move move) const {
-  const std::uint64_t payload = move_payload(move);
-  switch (move_kind(move)) {
-    case kGuessMove:
-      return payload < kRanks ? "guess " + rank_text(static_cast<int>(payload)) : "?";
-    case kPlayMove:
-      return "play " + card_text(static_cast<Card>(payload & 63));
-    case kPassMove:
-      return "pass";
-    default:
-      return "?";
-  }
-}
+std::string State::move_text(Move move) const { return move_text_of(move, kMoveForms); }
 
-std::optional<Move> State::parse_move(Seat seat, std::string_view text, std::string* error) const {
-  (void)seat;
-  const MoveWords words(text);
-  if (words.empty()) return move_error(error, "empty move");
-  const std::string& verb = words.verb();
-  const std::string rest = words.rest();
-  if (verb == "guess") {
-    if (rest.empty()) return move_error(error, "'guess' needs a rank, e.g. 'guess 9' or 'guess Q'");
-    const int r = parse_rank(rest);
-    if (r < 0) return move_error(error, "'" + rest + "' is not a rank (2-9, 10 or T, J, Q, K, A)");
+std::optional<Move> State::parse_move(Seat, std::string_view text, std::string* error) const {
+  MoveReader in(text, error);
+  if (in.verb() == "guess") {
+    if (in.rest().empty()) return in.fail("'guess' needs a rank, e.g. 'guess 9' or 'guess Q'");
+    const int r = parse_rank(in.rest());
+    if (r < 0) return in.fail("'" + in.rest() + "' is not a rank (2-9, 10 or T, J, Q, K, A)");
     return guess_move(r);
   }
-  if (verb == "play") {
-    if (rest.empty()) return move_error(error, "'play' needs a card, e.g. 'play 8H'");
-    auto card = parse_card(rest);
-    if (!card || !is_standard(*card)) return move_error(error, "'" + rest + "' is not a card");
-    return play_move(*card);
-  }
-  if (verb == "pass" && rest.empty()) return pass_move();
-  if (auto card = parse_card(words.joined()); card && is_standard(*card)) return play_move(*card);
-  return move_error(error, "'" + std::string(text) +
-                               "' is not a Tadmur move (try 'guess R' with a rank, 'play C' with "
-                               "a card, 'pass')");
+  if (in.joined() == "pass") return pass_move();
+  return in.card_move("play", "'play' needs a card, e.g. 'play 8H'", {}, true, play_move,
+                      "'" + std::string(text) +
+                          "' is not a Tadmur move (try 'guess R' with a rank, 'play C' with a "
+                          "card, 'pass')");
 }
 
 nlohmann::json State::view(Seat seat) const {
   const bool player = seat >= 0 && seat < kPlayers;
   nlohmann::json v = view_envelope(*this, seat, Game::kName);
-  v["round"] = 1;
   v["rounds"] = 1;  // one deal per match (TAD-A8)
-  v["dealer"] = dealer_;
   v["phase"] = over() ? "over" : "play";
   if (player) {
     v["hand"] = cards_json(hands_[seat]);

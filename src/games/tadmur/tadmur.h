@@ -29,24 +29,27 @@
 #include <string>
 
 #include "core/game.h"
+#include "core/match_state.h"
+#include "core/move_text.h"
 
 namespace cardroom::tadmur {
 
-inline constexpr int kPlayers = 2;
-inline constexpr int kHandSize = 24;
+class State;
+
+inline constexpr int kPlayers = 2, kHandSize = 24;
 inline constexpr int kInitialSpaces = 7;  // TAD-A1
 // A chain can hold at most every card of a hand (each extra card needs a wrong guess).
 inline constexpr int kMaxChain = kHandSize;
 
 enum MoveKind : std::uint8_t { kGuessMove = 1, kPlayMove = 2, kPassMove = 3 };
 
-constexpr Move guess_move(int rank) {
-  return Move{(std::uint64_t{kGuessMove} << 56) | std::uint64_t(rank)};
-}
-constexpr Move play_move(Card c) { return Move{(std::uint64_t{kPlayMove} << 56) | c}; }
-constexpr Move pass_move() { return Move{std::uint64_t{kPassMove} << 56}; }
-constexpr int move_kind(Move m) { return static_cast<int>(m.code >> 56); }
-constexpr std::uint64_t move_payload(Move m) { return m.code & ((std::uint64_t{1} << 56) - 1); }
+constexpr Move guess_move(int rank) { return make_move(kGuessMove, std::uint64_t(rank)); }
+constexpr Move play_move(Card c) { return make_move(kPlayMove, c); }
+constexpr Move pass_move() { return make_move(kPassMove); }
+// The move notation, for move_text.
+inline constexpr MoveForm kMoveForms[] = {{kGuessMove, "guess", MoveArg::kRank},
+                                          {kPlayMove, "play", MoveArg::kCard},
+                                          {kPassMove, "pass", MoveArg::kNone}};
 
 // True when rank indices a and b are one apart, cyclically (A is next to both K and 2).
 constexpr bool ranks_adjacent(int a, int b) {
@@ -81,7 +84,7 @@ enum class Stuck : std::uint8_t {
 struct Config {
   GuessBar guess_bar = GuessBar::kAny;
   Stuck stuck = Stuck::kLose;
-  bool operator==(const Config&) const = default;
+  CARDROOM_CONFIG(Config);
 };
 
 // How a match ended.
@@ -94,56 +97,25 @@ enum class Ending : std::uint8_t {
   kDraw,     // stuck=pass: both players passed in a row
 };
 
-class State;
-
-class Game {
+class Game : public GameWithConfig<Config, Game, State> {
  public:
-  using State = tadmur::State;
-  static constexpr std::string_view kName = "tadmur";
-  static const std::vector<OptionSpec>& option_specs();
-  static std::optional<Game> create(const OptionValues& values, std::string* error);
-  static std::string rules_text();
-
-  explicit Game(Config config) : config_(config) {}
-  const Config& config() const { return config_; }
+  CARDROOM_GAME_CONTRACT("tadmur");
   int num_seats() const { return kPlayers; }
-  Teams teams() const { return {}; }
-  CardNames card_names() const { return {}; }
-  State new_match(std::uint64_t seed, int first_dealer, const ApplyContext* ctx) const;
-  std::string validate_deal(const Deal& deal) const;
-
- private:
-  Config config_;
 };
 
-class State {
+class State : public MatchState<Config> {
  public:
   static constexpr int kMaxMoves = 40;  // 13 guesses, up to 24 plays (at most 8 in fact), pass
 
+  CARDROOM_STATE_CONTRACT(State);
   int num_seats() const { return kPlayers; }
   ActorMode mode() const { return ActorMode::kTurn; }
-  SeatSet actors() const;
-  void legal_moves(Seat seat, MoveList<kMaxMoves>& out) const;
-  Status apply(Seat seat, Move move, const ApplyContext* ctx);
   bool over() const { return ending_ != Ending::kNone; }
   int score(Seat seat) const { return seat >= 0 && seat < kPlayers ? scores_[seat] : 0; }
   int team_score(int team) const { return score(team); }
-  SeatSet winners() const { return winners_; }
-  nlohmann::json view(Seat seat) const;
-  State resample(Seat observer, Rng& rng) const;
-  std::string move_text(Move move) const;
-  std::optional<Move> parse_move(Seat seat, std::string_view text, std::string* error) const;
-  int deals_dealt() const { return deals_; }
-  int rounds_completed() const { return over() ? 1 : 0; }
-  nlohmann::json last_round(Seat seat) const;
-  std::vector<Pile> piles() const;
-  const char* check() const;
-  bool operator==(const State&) const = default;
 
   // Read access for players, tests and the UI. target() is the true target: players only ever see
   // a resampled state, where the opponent's target is random among the consistent ones.
-  const Config& config() const { return config_; }
-  Seat dealer() const { return dealer_; }
   Seat to_act() const { return to_act_; }
   Ending ending() const { return ending_; }
   CardSet hand(Seat seat) const { return hands_[seat]; }
@@ -170,7 +142,6 @@ class State {
   CardSet playable(Seat seat) const;
 
  private:
-  friend class Game;
   void deal(const ApplyContext* ctx);
   void begin_turn(Seat seat, const ApplyContext* ctx);
   void after_guess(Seat seat, const ApplyContext* ctx);
@@ -180,16 +151,11 @@ class State {
   Status apply_pass(Seat seat, const ApplyContext* ctx);
   bool must_pass(Seat seat) const;
 
-  Config config_;
-  Rng rng_;
-  std::int8_t dealer_ = 0;
   std::int8_t to_act_ = 0;
-  std::int8_t deals_ = 0;
   bool guessed_ = false;      // the player to act has guessed this turn
   bool last_passed_ = false;  // stuck=pass: the previous turn was a pass
   Ending ending_ = Ending::kNone;
   std::int8_t ended_by_ = -1;  // the seat whose guess, chain, empty hand or block ended the match
-  SeatSet winners_;
   std::array<Card, kPlayers> starters_{};
   std::array<Card, kPlayers> targets_{};
   std::array<CardSet, kPlayers> hands_{};

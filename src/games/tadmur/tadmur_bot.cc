@@ -136,9 +136,4 @@ Move heuristic_move(const State& belief, Seat seat, Rng& rng) {
   return moves[0];  // a guess (forced) or a pass
 }
 
-const std::vector<BotEntry<State>>& bots() {
-  static const std::vector<BotEntry<State>> entries = {{"heuristic", &heuristic_move}};
-  return entries;
-}
-
 }  // namespace cardroom::tadmur

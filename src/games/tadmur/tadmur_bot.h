@@ -23,9 +23,6 @@ std::array<double, kRanks> target_odds(const State& belief, Seat seat);
 // exactly spaces(seat) cards from the chain end, each one rank from the previous.
 bool can_complete(const State& belief, Seat seat);
 
-Move heuristic_move(const State& belief, Seat seat, Rng& rng);
-
-// The computer players Tadmur registers besides "random".
-const std::vector<BotEntry<State>>& bots();
+CARDROOM_HEURISTIC_PLAYER(State);
 
 }  // namespace cardroom::tadmur

@@ -3,13 +3,11 @@
 #include <algorithm>
 #include <cctype>
 
-#include "core/constrained_deal.h"
+#include "core/deal_check.h"
 #include "core/game_support.h"
 #include "core/move_text.h"
 
 namespace cardroom::truc {
-
-extern const char* const kRulesMarkdown;  // docs/games/truc.md, embedded at build time
 
 namespace {
 
@@ -18,6 +16,23 @@ SeatSet team_seats(int t) { return SeatSet((0b0101u) << t); }
 const char* raise_name(int value) { return value == 2 ? "truc" : "retruc"; }
 
 }  // namespace
+
+// ---------------------------------------------------------------------------------------------
+// Options
+
+const ConfigOptions<Config>& Config::options() {
+  static const auto options =
+      ConfigOptions<Config>()
+          .add(OptionSpec::integer("eleven_fold_points", 1, 0, 3,
+                                   "TRUC-A9: when the team on 11 declines to play, the opponents "
+                                   "score this many points (ruling: 1, the last agreed value)"),
+               &Config::eleven_fold_points)
+          .add(OptionSpec::boolean("signals", true,
+                                   "team signals: 'signal three|two|ace|strong|weak', once per "
+                                   "player per hand, seen only by the partner"),
+               &Config::signals);
+  return options;
+}
 
 int Policy::winner(const tricks::TrickSoFar& t) const {
   int best = -1;
@@ -35,75 +50,9 @@ int Policy::winner(const tricks::TrickSoFar& t) const {
 // ---------------------------------------------------------------------------------------------
 // Game
 
-const std::vector<OptionSpec>& Game::option_specs() {
-  static const std::vector<OptionSpec> specs = {
-      {"eleven_fold_points",
-       OptionType::kInt,
-       "1",
-       0,
-       3,
-       {},
-       "TRUC-A9: when the team on 11 declines to play, the opponents score this many points "
-       "(ruling: 1, the last agreed value)"},
-      {"signals",
-       OptionType::kBool,
-       "true",
-       0,
-       0,
-       {},
-       "team signals: 'signal three|two|ace|strong|weak', once per player per hand, seen only by "
-       "the partner"},
-  };
-  return specs;
-}
-
-std::optional<Game> Game::create(const OptionValues& values, std::string* error) {
-  (void)error;
-  Config c;
-  c.eleven_fold_points = static_cast<int>(values.get_int("eleven_fold_points"));
-  c.signals = values.get_bool("signals");
-  return Game(c);
-}
-
-std::string Game::rules_text() { return kRulesMarkdown; }
-
-Teams Game::teams() const {
-  Teams t;
-  t.count = 2;
-  for (int s = 0; s < kPlayers; ++s) t.team_of[s] = static_cast<std::int8_t>(s % 2);
-  return t;
-}
-
-std::string Game::validate_deal(const Deal& deal) const {
-  if (deal.hands.size() != kPlayers)
-    return "needs 4 hands, one per seat (got " + std::to_string(deal.hands.size()) + ")";
-  CardSet seen;
-  const std::size_t size = deal.hands[0].size();
-  for (Seat s = 0; s < kPlayers; ++s) {
-    if (deal.hands[s].size() != 3 && deal.hands[s].size() != 1)
-      return "hand of S" + std::to_string(s) + " has " + std::to_string(deal.hands[s].size()) +
-             " cards (needs 3, or 1 for a one-card deal)";
-    if (deal.hands[s].size() != size) return "all hands must have the same number of cards";
-    for (Card c : deal.hands[s]) {
-      if (!kDeck.contains(c)) return card_text(c) + " is not in the Truc deck (no 8, 9 or 10)";
-      if (seen.contains(c)) return card_text(c) + " appears twice";
-      seen.add(c);
-    }
-  }
-  for (Card c : deal.pack) {
-    if (!kDeck.contains(c)) return card_text(c) + " is not in the Truc deck (no 8, 9 or 10)";
-    if (seen.contains(c)) return card_text(c) + " appears twice";
-    seen.add(c);
-  }
-  return "";
-}
-
 State Game::new_match(std::uint64_t seed, int first_dealer, const ApplyContext* ctx) const {
-  State s;
-  s.config_ = config_;
-  s.rng_.reseed(seed);
-  const bool given = first_dealer >= 0 && first_dealer < kPlayers;
-  s.dealer_ = static_cast<std::int8_t>(given ? first_dealer : s.rng_.below(kPlayers));
+  State s(config_, seed);
+  const bool given = s.choose_first_dealer(first_dealer, kPlayers);
   emit(ctx, kEveryone,
        given ? "{seat} deals first; teams S0+S2 and S1+S3; play goes to the right (S3, S2, S1, S0, "
                "...)"
@@ -112,6 +61,17 @@ State Game::new_match(std::uint64_t seed, int first_dealer, const ApplyContext* 
        [&] { return Event{.kind = EventKind::kDealer, .seat = s.dealer_}; });
   s.start_hand(ctx);
   return s;
+}
+
+std::string Game::validate_deal(const Deal& deal) const {
+  DealCheck check(deal, kDeck, "not in the Truc deck (no 8, 9 or 10)");
+  if (auto why = check.seats(kPlayers); !why.empty()) return why;
+  const std::size_t size = deal.hands[0].size();
+  if (size != 3 && size != 1)
+    return "hand of S0 has " + std::to_string(size) + " cards (needs 3, or 1 for a one-card deal)";
+  for (const std::string& why : {check.same_sizes(), check.cards()})
+    if (!why.empty()) return why;
+  return "";
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -141,7 +101,7 @@ void State::start_hand(const ApplyContext* ctx) {
          return Event{.kind = EventKind::kRoundStart,
                       .seat = dealer_,
                       .other = eldest(),
-                      .number = hand_no_ + 1,
+                      .number = round_ + 1,
                       .scores = {scores_[0], scores_[1]}};
        });
   const bool any_eleven = scores_[0] == kEleven || scores_[1] == kEleven;
@@ -208,20 +168,12 @@ void State::deal(int cards, const ApplyContext* ctx) {
   pack_ = CardSet();
   for (int i = 0; i < n; ++i) pack_.add(order[i]);
   ++deals_;
-  report_deal(ctx, [&] {
-    Deal d;
-    for (Seat s = 0; s < kPlayers; ++s) d.hands.push_back(card_vector(play_.hand(s)));
-    d.pack = card_vector(pack_);
-    return d;
-  });
+  report_deal(ctx, [&] { return play_.as_deal(card_vector(pack_)); });
   if (wants_events(ctx)) {
     emit(ctx, kEveryone,
          cards == 1 ? "{seat} deals {amount} card each" : "{seat} deals {amount} cards each",
          [&] { return Event{.kind = EventKind::kDealer, .seat = dealer_, .amount = cards}; });
-    for (Seat s = 0; s < kPlayers; ++s)
-      emit(ctx, SeatSet::of(s), "your hand: {cards}", [&] {
-        return Event{.kind = EventKind::kHand, .seat = s, .cards = card_vector(play_.hand(s))};
-      });
+    play_.emit_hands(ctx);
   }
 }
 
@@ -235,23 +187,21 @@ void State::begin_play() {
 void State::finish_hand(int winning_team, int ending, const ApplyContext* ctx) {
   const int points = ending == 2 ? config_.eleven_fold_points : stake_;
   scores_[winning_team] += points;
-  HandRecord& r = last_;
-  r = HandRecord();
-  r.hand = hand_no_ + 1;
-  r.dealer = dealer_;
-  r.cut = cut_;
-  r.cards = cards_;
-  r.eleven_team = eleven_team_;
-  r.eleven = eleven_;
-  r.tricks_played = static_cast<std::int8_t>(play_.trick_number());
-  r.tricks = play_.history();
-  r.raises = raises_;
-  r.raise = raise_;
-  r.stake = static_cast<std::int8_t>(points);
-  r.winning_team = static_cast<std::int8_t>(winning_team);
-  r.ending = static_cast<std::int8_t>(ending);
-  r.points[winning_team] = points;
-  ++hands_completed_;
+  last_ = HandRecord{.hand = round_ + 1,
+                     .dealer = dealer_,
+                     .cut = cut_,
+                     .cards = cards_,
+                     .eleven_team = eleven_team_,
+                     .eleven = eleven_,
+                     .tricks_played = static_cast<std::int8_t>(play_.trick_number()),
+                     .tricks = play_.history(),
+                     .raises = raises_,
+                     .raise = raise_,
+                     .stake = static_cast<std::int8_t>(points),
+                     .winning_team = static_cast<std::int8_t>(winning_team),
+                     .ending = static_cast<std::int8_t>(ending)};
+  last_.points[winning_team] = points;
+  ++rounds_completed_;
   static const char* const kFormats[3][2] = {
       {"{seats+} wins the hand: {points} point (score S0+S2 {scores.0}, S1+S3 {scores.1})",
        "{seats+} wins the hand: {points} points (score S0+S2 {scores.0}, S1+S3 {scores.1})"},
@@ -278,8 +228,7 @@ void State::finish_hand(int winning_team, int ending, const ApplyContext* ctx) {
          [&] { return Event{.kind = EventKind::kGameOver, .seats = winners_}; });
     return;
   }
-  ++hand_no_;
-  dealer_ = static_cast<std::int8_t>(next_seat(dealer_));  // the deal passes to the right
+  next_round(kPlayers, -1);  // the deal passes to the right
   start_hand(ctx);
 }
 
@@ -363,8 +312,7 @@ void State::legal_moves(Seat seat, MoveList<kMaxMoves>& out) const {
 }
 
 Status State::apply(Seat seat, Move move, const ApplyContext* ctx) {
-  if (phase_ == Phase::kOver) return Status::Error("the game is over");
-  if (seat < 0 || seat >= kPlayers) return Status::Error("no such seat");
+  if (Status st = refuse_when_closed(over(), seat, kPlayers); !st.ok()) return st;
   if (!actors().contains(seat)) {
     if (pending_) return Status::Error("a raise is waiting for its answer");
     return Status::Error(kNotYourTurn);
@@ -452,39 +400,15 @@ Status State::apply_play(Seat seat, Card card, int raise, const ApplyContext* ct
     });
     pending_ = 0;
   }
-  const tricks::PlayResult r = play_.play(card);
-  emit(ctx, kEveryone, "{seat} plays {card}",
-       [&] { return Event{.kind = EventKind::kPlay, .seat = seat, .card = card}; });
-  if (r.trick_complete)
-    emit(ctx, kEveryone,
-         r.winner == kNoSeat ? "trick {number}: a draw (both teams tied for the best card)"
-                             : "trick {number} to {seat} ({card})",
-         [&] {
-           return Event{
-               .kind = EventKind::kTrick,
-               .seat = r.winner,
-               .number = r.trick + 1,
-               .card = r.winner == kNoSeat ? kNoCard : play_.card(r.trick, r.winning_card)};
-         });
+  tricks::PlayResult r;
+  if (Status st = tricks::play_card(play_, seat, card, ctx, &r); !st.ok()) return st;
   if (r.round_over) {
     const int a = tricks_won(dealer_opponents()), b = tricks_won(1 - dealer_opponents());
     const int result = hand_result(a, b, cards_ - play_.trick_number());
     finish_hand(result > 0 ? dealer_opponents() : 1 - dealer_opponents(), 0, ctx);
   }
-  if (raise) {
-    // The hand goes on (checked above): the raise stands, answered by the caller's right.
-    pending_ = static_cast<std::int8_t>(raise + 1);
-    raiser_ = static_cast<std::int8_t>(seat);
-    if (raise == 1) truc_team_ = static_cast<std::int8_t>(seat % 2);
-    raise_[raises_++] =
-        RaiseRecord{static_cast<std::int8_t>(seat), static_cast<std::int8_t>(raise + 1), -1};
-    emit(ctx, kEveryone, "{seat} calls {label}! {other} must accept or reject", [&] {
-      return Event{.kind = EventKind::kRaise,
-                   .seat = seat,
-                   .other = next_seat(seat),
-                   .label = raise_name(raise + 1)};
-    });
-  }
+  // The hand goes on (checked above): the raise stands, answered by the caller's right.
+  if (raise) call_raise(seat, raise, ctx);
   return Status::Ok();
 }
 
@@ -494,6 +418,11 @@ Status State::apply_raise(Seat seat, int raise, const ApplyContext* ctx) {
     if (eleven_ == 1) return Status::Error("no raises in the hand played on eleven");
     return Status::Error("you may not make that raise now");
   }
+  call_raise(seat, raise, ctx);
+  return Status::Ok();
+}
+
+void State::call_raise(Seat seat, int raise, const ApplyContext* ctx) {
   pending_ = static_cast<std::int8_t>(raise + 1);
   raiser_ = static_cast<std::int8_t>(seat);
   if (raise == 1) truc_team_ = static_cast<std::int8_t>(seat % 2);
@@ -505,7 +434,6 @@ Status State::apply_raise(Seat seat, int raise, const ApplyContext* ctx) {
                  .other = next_seat(seat),
                  .label = raise_name(raise + 1)};
   });
-  return Status::Ok();
 }
 
 Status State::apply_answer(Seat seat, bool accept, const ApplyContext* ctx) {
@@ -578,48 +506,37 @@ std::string State::move_text(Move move) const {
   }
 }
 
-std::optional<Move> State::parse_move(Seat seat, std::string_view text, std::string* error) const {
-  (void)seat;
-  const MoveWords words(text);
-  if (words.empty()) return move_error(error, "empty move");
-  const std::string t = words.joined();
-  if (t == "cut") return cut_move(false);
-  if (t == "tap") return cut_move(true);
-  if (t == "deal 3") return deal_move(3);
-  if (t == "deal 1") return deal_move(1);
-  if (t == "go") return eleven_move(true);
-  if (t == "fold") return eleven_move(false);
-  if (t == "truc") return raise_move(1);
-  if (t == "retruc") return raise_move(2);
-  if (t == "accept") return answer_move(true);
-  if (t == "reject") return answer_move(false);
-  if (words.verb() == "signal") {
-    const std::string what = words.rest();
+std::optional<Move> State::parse_move(Seat, std::string_view text, std::string* error) const {
+  MoveReader in(text, error);
+  if (in.empty()) return in.fail("empty move");
+  static const std::pair<const char*, Move> kWords[] = {
+      {"cut", cut_move(false)},      {"tap", cut_move(true)},   {"deal 3", deal_move(3)},
+      {"deal 1", deal_move(1)},      {"go", eleven_move(true)}, {"fold", eleven_move(false)},
+      {"truc", raise_move(1)},       {"retruc", raise_move(2)}, {"accept", answer_move(true)},
+      {"reject", answer_move(false)}};
+  for (const auto& [words, move] : kWords)
+    if (in.joined() == words) return move;
+  if (in.verb() == "signal") {
     for (int i = 0; i < kSignals; ++i)
-      if (what == kSignalNames[i]) return signal_move(i);
-    return move_error(error, "signals: three, two, ace, strong, weak (e.g. 'signal three')");
+      if (in.rest() == kSignalNames[i]) return signal_move(i);
+    return in.fail("signals: three, two, ace, strong, weak (e.g. 'signal three')");
   }
-  int first = 0;  // the card's word
-  if (words.verb() == "play") {
-    if (words.size() == 1) return move_error(error, "'play' needs a card, e.g. 'play 3S'");
-    first = 1;
-  }
+  // "play C", "C", "play C truc", "C retruc".
+  const MoveWords& w = in.words();
+  const int first = w.verb() == "play" ? 1 : 0;  // the card's word
+  if (first == 1 && w.size() == 1) return in.fail("'play' needs a card, e.g. 'play 3S'");
   int raise = 0;
-  if (words.size() > first + 1) {
-    const std::string tail = words.rest(first + 1);
-    if (tail == "truc")
-      raise = 1;
-    else if (tail == "retruc")
-      raise = 2;
-    else
-      return move_error(error, "after the card only 'truc' or 'retruc' may follow");
+  if (w.size() > first + 1) {
+    const std::string tail = w.rest(first + 1);
+    if (tail != "truc" && tail != "retruc")
+      return in.fail("after the card only 'truc' or 'retruc' may follow");
+    raise = tail == "truc" ? 1 : 2;
   }
-  auto card = parse_card(words[first]);
+  auto card = parse_card(w[first]);
   if (!card || !is_standard(*card))
-    return move_error(error, "'" + std::string(text) +
-                                 "' is not a Truc move (try 'play C', 'play C truc', 'truc', "
-                                 "'retruc', 'accept', 'reject', 'signal three', 'cut', 'tap', "
-                                 "'deal 3', 'deal 1', 'go', 'fold')");
+    return in.fail("'" + std::string(text) +
+                   "' is not a Truc move (try 'play C', 'play C truc', 'truc', 'retruc', 'accept', "
+                   "'reject', 'signal three', 'cut', 'tap', 'deal 3', 'deal 1', 'go', 'fold')");
   return play_move(*card, raise);
 }
 
@@ -627,10 +544,8 @@ nlohmann::json State::view(Seat seat) const {
   const bool player = seat >= 0 && seat < kPlayers;
   static const char* const kPhases[] = {"cut", "deal_choice", "eleven", "play", "over"};
   nlohmann::json v = view_envelope(*this, seat, Game::kName);
-  v["hand_number"] = hand_no_ + 1;
-  v["round"] = hand_no_ + 1;
+  v["hand_number"] = round_ + 1;
   v["rounds"] = nullptr;  // played to 12 points
-  v["dealer"] = dealer_;
   v["eldest"] = eldest();
   v["phase"] = kPhases[static_cast<int>(phase_)];
   v["cut"] = cut_ < 0 ? nlohmann::json(nullptr) : nlohmann::json(cut_ ? "tap" : "cut");
@@ -673,16 +588,14 @@ nlohmann::json State::view(Seat seat) const {
 }
 
 State State::resample(Seat observer, Rng& rng) const {
-  State s = *this;
-  s.rng_.reseed(rng.next());  // future deals are unknown too
-  if (phase_ == Phase::kOver) return s;
   const bool player = observer >= 0 && observer < kPlayers;
-  s.play_.redeal_hidden_hands(observer, {}, &s.pack_, rng);
-  // Signals the observer did not see are redrawn: they are not constraints (players may lie).
-  for (Seat p = 0; p < kPlayers; ++p)
-    if (signals_[p] >= 0 && !(player && p % 2 == observer % 2))
-      s.signals_[p] = static_cast<std::int8_t>(rng.below(kSignals));
-  return s;
+  return resample_world(*this, rng, [&](State& world) {
+    world.play_.redeal_hidden_hands(observer, {}, &world.pack_, rng);
+    // Signals the observer did not see are redrawn: they are not constraints (players may lie).
+    for (Seat p = 0; p < kPlayers; ++p)
+      if (signals_[p] >= 0 && !(player && p % 2 == observer % 2))
+        world.signals_[p] = static_cast<std::int8_t>(rng.below(kSignals));
+  });
 }
 
 nlohmann::json State::last_round(Seat seat) const {
@@ -713,14 +626,7 @@ nlohmann::json State::last_round(Seat seat) const {
   return j;
 }
 
-std::vector<Pile> State::piles() const {
-  std::vector<Pile> out;
-  for (Seat s = 0; s < kPlayers; ++s)
-    out.push_back(make_pile("hand " + seat_text(s), SeatSet::of(s), play_.hand(s)));
-  out.push_back(make_pile("pack", SeatSet(), pack_));
-  out.push_back(make_pile("tricks", kEveryone, play_.played()));
-  return out;
-}
+std::vector<Pile> State::piles() const { return play_.piles(pack_); }
 
 const char* State::check() const {
   const CardSet played = play_.played();

@@ -42,15 +42,15 @@
 #include <string>
 
 #include "core/game.h"
+#include "core/match_state.h"
 #include "games/common/trick_play.h"
 
 namespace cardroom::truc {
 
-inline constexpr int kPlayers = 4;
-inline constexpr int kMaxHand = 3;
-inline constexpr int kDeckSize = 40;
-inline constexpr int kTarget = 12;
-inline constexpr int kEleven = 11;
+class State;
+
+inline constexpr int kPlayers = 4, kMaxHand = 3, kDeckSize = 40;
+inline constexpr int kTarget = 12, kEleven = 11;  // points to win; the score of eleven
 inline constexpr int kSignals = 5;
 inline constexpr std::array<const char*, kSignals> kSignalNames = {"three", "two", "ace", "strong",
                                                                    "weak"};
@@ -83,9 +83,6 @@ enum MoveKind : std::uint8_t {
   kSignalMove = 7
 };
 
-constexpr Move make_move(MoveKind kind, std::uint64_t payload) {
-  return Move{(std::uint64_t{kind} << 56) | payload};
-}
 constexpr Move cut_move(bool tap) { return make_move(kCutMove, tap ? 1 : 0); }
 constexpr Move deal_move(int cards) {
   return make_move(kDealMove, static_cast<std::uint64_t>(cards));
@@ -101,8 +98,6 @@ constexpr Move answer_move(bool accept) { return make_move(kAnswerMove, accept ?
 constexpr Move signal_move(int index) {
   return make_move(kSignalMove, static_cast<std::uint64_t>(index));
 }
-constexpr int move_kind(Move m) { return static_cast<int>(m.code >> 56); }
-constexpr std::uint64_t move_payload(Move m) { return m.code & ((std::uint64_t{1} << 56) - 1); }
 
 // The next player in play order (to the right).
 constexpr Seat next_seat(Seat s) { return (s + kPlayers - 1) % kPlayers; }
@@ -140,29 +135,14 @@ using TrickPlay = tricks::TrickPlay<Policy, kPlayers, kMaxHand>;
 struct Config {
   int eleven_fold_points = 1;  // TRUC-A9 [flag]: what the opponents score when 11 declines
   bool signals = true;         // team signals offered as moves
-  bool operator==(const Config&) const = default;
+  CARDROOM_CONFIG(Config);
 };
 
-class State;
-
-class Game {
+class Game : public GameWithConfig<Config, Game, State> {
  public:
-  using State = truc::State;
-  static constexpr std::string_view kName = "truc";
-  static const std::vector<OptionSpec>& option_specs();
-  static std::optional<Game> create(const OptionValues& values, std::string* error);
-  static std::string rules_text();
-
-  explicit Game(Config config) : config_(config) {}
-  const Config& config() const { return config_; }
+  CARDROOM_GAME_CONTRACT("truc");
   int num_seats() const { return kPlayers; }
-  Teams teams() const;
-  CardNames card_names() const { return {}; }
-  State new_match(std::uint64_t seed, int first_dealer, const ApplyContext* ctx) const;
-  std::string validate_deal(const Deal& deal) const;
-
- private:
-  Config config_;
+  Teams teams() const { return kTwoPartnerships; }
 };
 
 // A raise in a hand: who called it, what it proposed, and the answer (-1 pending, 0 rejected, 1
@@ -193,39 +173,23 @@ struct HandRecord {
   bool operator==(const HandRecord&) const = default;
 };
 
-class State {
+class State : public MatchState<Config, HandRecord>, public tricks::TrickAccess<State> {
  public:
   static constexpr int kMaxMoves = 24;  // 3 plays, 3 plays with a raise, raise, 2 answers, signals
   enum class Phase : std::uint8_t { kCut, kDealChoice, kEleven, kPlay, kOver };
 
+  CARDROOM_STATE_CONTRACT(State);
   int num_seats() const { return kPlayers; }
   ActorMode mode() const { return ActorMode::kTurn; }
-  SeatSet actors() const;
-  void legal_moves(Seat seat, MoveList<kMaxMoves>& out) const;
-  Status apply(Seat seat, Move move, const ApplyContext* ctx);
   bool over() const { return phase_ == Phase::kOver; }
   // A seat's score is its team's score (points are won by teams).
   int score(Seat seat) const { return seat >= 0 && seat < kPlayers ? scores_[seat % 2] : 0; }
   int team_score(int team) const { return team >= 0 && team < 2 ? scores_[team] : 0; }
-  SeatSet winners() const { return winners_; }
-  nlohmann::json view(Seat seat) const;
-  State resample(Seat observer, Rng& rng) const;
-  std::string move_text(Move move) const;
-  std::optional<Move> parse_move(Seat seat, std::string_view text, std::string* error) const;
-  int deals_dealt() const { return deals_; }
-  int rounds_completed() const { return hands_completed_; }
-  nlohmann::json last_round(Seat seat) const;
-  std::vector<Pile> piles() const;
-  const char* check() const;
-  bool operator==(const State&) const = default;
 
   // Read access for players, tests and the UI.
-  const Config& config() const { return config_; }
   Phase phase() const { return phase_; }
-  Seat dealer() const { return dealer_; }
   Seat eldest() const { return next_seat(dealer_); }
   int dealer_opponents() const { return (dealer_ + 1) % 2; }
-  CardSet hand(Seat seat) const { return play_.hand(seat); }
   const TrickPlay& trick_play() const { return play_; }
   int cards_per_hand() const { return cards_; }
   int stake() const { return stake_; }
@@ -234,11 +198,6 @@ class State {
   Seat responder() const { return pending_ ? next_seat(raiser_) : -1; }
   int truc_team() const { return truc_team_; }
   Seat to_play() const { return play_.to_play(); }
-  int trick_number() const { return play_.trick_number(); }
-  int trick_size() const { return play_.trick_size(); }
-  Seat trick_leader_of(int t) const { return play_.leader_of(t); }
-  Card trick_card(int t, int i) const { return play_.card(t, i); }
-  Seat trick_winner_of(int t) const { return play_.winner_of(t); }
   int tricks_won(int team) const { return play_.tricks_won(team) + play_.tricks_won(team + 2); }
   int signal_of(Seat seat) const { return signals_[seat]; }  // -1 if none this hand
   bool eleven_hand() const { return eleven_ == 1; }
@@ -250,7 +209,6 @@ class State {
   int raise_available(Seat seat) const;  // 0 none, 1 truc, 2 retruc
 
  private:
-  friend class Game;
   void start_hand(const ApplyContext* ctx);
   void deal(int cards, const ApplyContext* ctx);
   void begin_play();
@@ -258,13 +216,12 @@ class State {
   bool play_ends_hand(Seat seat, Card card) const;
   Status apply_play(Seat seat, Card card, int raise, const ApplyContext* ctx);
   Status apply_raise(Seat seat, int raise, const ApplyContext* ctx);
+  // `seat` raises (1 truc, 2 retruc): the raise waits for the answer of the seat on its right.
+  void call_raise(Seat seat, int raise, const ApplyContext* ctx);
   Status apply_answer(Seat seat, bool accept, const ApplyContext* ctx);
   Status apply_signal(Seat seat, int index, const ApplyContext* ctx);
 
-  Config config_;
-  Rng rng_;
   Phase phase_ = Phase::kCut;
-  std::int8_t dealer_ = 0;
   std::int8_t cut_ = -1;
   std::int8_t cards_ = 3;
   std::int8_t eleven_team_ = -1;
@@ -274,16 +231,11 @@ class State {
   std::int8_t raiser_ = -1;
   std::int8_t truc_team_ = -1;
   std::int8_t raises_ = 0;
-  std::int16_t hand_no_ = 0;
-  std::int16_t deals_ = 0;
-  std::int16_t hands_completed_ = 0;
-  SeatSet winners_;
   TrickPlay play_;  // hands and tricks
   CardSet pack_;
   std::array<std::int8_t, kPlayers> signals_{};
   std::array<RaiseRecord, 2> raise_{};
   std::array<int, 2> scores_{};
-  HandRecord last_;
 };
 
 }  // namespace cardroom::truc

@@ -166,9 +166,4 @@ Move heuristic_move(const State& belief, Seat seat, Rng& rng) {
   return legal(m) ? m : moves[0];
 }
 
-const std::vector<BotEntry<State>>& bots() {
-  static const std::vector<BotEntry<State>> entries = {{"heuristic", &heuristic_move}};
-  return entries;
-}
-
 }  // namespace cardroom::truc

@@ -21,9 +21,6 @@ Card choose_card(const State& state, Seat seat);
 // what `seat` knows, played out with choose_card; partners' signals shape nothing but the play.
 double hand_win_chance(const State& belief, Seat seat, Rng& rng, int samples = 48);
 
-Move heuristic_move(const State& belief, Seat seat, Rng& rng);
-
-// The computer players Truc registers besides "random".
-const std::vector<BotEntry<State>>& bots();
+CARDROOM_HEURISTIC_PLAYER(State);
 
 }  // namespace cardroom::truc
