@@ -128,6 +128,27 @@ check "play --resume with an illegal move in the record: non-zero exit" test $? 
 check "play --seat out of range: non-zero exit" test $? -ne 0
 "$CARDROOM" play reds --opponents nobody </dev/null >/dev/null 2>&1
 check "play --opponents unknown: non-zero exit" test $? -ne 0
+err=$("$CARDROOM" play reds --opponents 'heuristic(speed=2)' </dev/null 2>&1 >/dev/null)
+rc=$?
+check "play --opponents with an unknown option: non-zero exit naming it" \
+  test $rc -ne 0 -a -n "$(grep "unknown option 'speed'" <<<"$err")"
+err=$("$CARDROOM" play reds --opponents 'random,heuristic' </dev/null 2>&1 >/dev/null)
+rc=$?
+check "play --opponents with two players for three seats: non-zero exit" \
+  test $rc -ne 0 -a -n "$(grep "one per computer seat" <<<"$err")"
+printf 'quit\n' | "$CARDROOM" play reds --opponents 'random,heuristic,random(pace_ms=10)' \
+  --save per_seat.json >/dev/null 2>&1
+check "play --opponents with one player per computer seat: exit 0" test $? -eq 0
+"$CARDROOM" play reds --watch --seat 1 </dev/null >/dev/null 2>&1
+check "play --watch with --seat: non-zero exit" test $? -ne 0
+err=$("$CARDROOM" sim reds --games 2 --bots nobody 2>&1 >/dev/null)
+rc=$?
+check "sim --bots unknown player: non-zero exit naming it" \
+  test $rc -ne 0 -a -n "$(grep "unknown player 'nobody'" <<<"$err")"
+err=$("$CARDROOM" sim reds --games 2 --bots 'random(pace=3)' 2>&1 >/dev/null)
+rc=$?
+check "sim --bots with an unknown option: non-zero exit naming it" \
+  test $rc -ne 0 -a -n "$(grep "unknown option 'pace'" <<<"$err")"
 
 # --- play: a whole game through a pipe ------------------------------------------------------------
 drive 1 100000 none -- "$CARDROOM" play reds --seed 17 --opponents random >full.txt
@@ -175,6 +196,26 @@ for r, seg in zip(rounds, segments):
 PY
 check "piped game: 'your hand' appears only for the player's own hand" \
   test "$(grep -c '^your hand:' full.txt)" -eq "$(json_get full.json 'len(d["rounds"])')"
+
+# Watching: computer players at every seat, the terminal a spectator. Only public events: passes
+# show as "has chosen", and no card appears before it is played, except the cards turned up.
+"$CARDROOM" play reds --watch --seed 3 --save watch.json </dev/null >watch.txt 2>&1
+check "play --watch: plays to the end" test $? -eq 0 -a -n "$(grep 'Final standings' watch.txt)"
+check "play --watch: no hand is shown" bash -c "! grep -qi 'hand:' watch.txt"
+check "play --watch: passes show only their public half" grep -q 'has chosen cards to pass' watch.txt
+check "play --watch: no card shown before it is played or turned" python3 - watch.txt <<'PY'
+import re, sys
+card = re.compile(r"\b[2-9TJQKA][SHDC]\b")
+for seg in re.split(r"^== Round \d+", open(sys.argv[1]).read(), flags=re.M)[1:]:
+    seen = set()
+    for line in seg.splitlines():
+        m = re.match(r"^S\d plays ([2-9TJQKA][SHDC])$", line)
+        if m or line.startswith("turned:"):
+            seen.update(card.findall(line))
+            continue
+        for c in card.findall(line):
+            assert c in seen, f"{c} shown to a spectator before it was played: {line!r}"
+PY
 
 # Same seed, same answers: the same game (heuristic opponents too).
 drive 5 40 eof -- "$CARDROOM" play reds --seed 99 --save a.json >a.txt

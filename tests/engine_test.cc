@@ -1448,11 +1448,9 @@ TEST(EngineSession, MoveTimesRoundTripAndKeepTimeOrder) {
   EXPECT_NE(error.find("move 0"), std::string::npos) << error;
 }
 
-// BUG (reported, not fixed here): the time order is checked against the previous move only, so a
-// move without a time lets a later move go back in time: times 1000, none, 10 are all accepted,
-// and from_record loads such a record. Enable this test when Session::play compares with the
-// latest time recorded.
-TEST(EngineSession, DISABLED_TimeOrderHoldsAcrossMovesWithoutATime) {
+// The time order is checked against the latest time recorded, not only the previous move's: times
+// 1000, none, 10 are refused, live and in a record.
+TEST(EngineSession, TimeOrderHoldsAcrossMovesWithoutATime) {
   auto s = NewSession("reds", 1, 0);
   ASSERT_TRUE(s);
   Rng rng(1);

@@ -156,6 +156,30 @@ std::string styled_text(std::string_view text, const TerminalStyle& style, CardN
   return out;
 }
 
+std::string ascii_symbols(std::string_view text) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size();) {
+    const int s = symbol_at(text, i);
+    if (s == kNoSuit) {
+      out += text[i++];
+    } else {
+      out += kSuitLetters[s];
+      i += kSymbols[s].size();
+    }
+  }
+  return out;
+}
+
+std::string Viewer::seat_label(Seat s) const {
+  std::string name = "S" + std::to_string(s);
+  return s == seat ? paint(name, Paint::kYou, style) : name;
+}
+
+std::string Viewer::card_code(std::string_view code) const {
+  auto c = parse_card(code, names);
+  return c ? card(*c) : std::string(code);
+}
+
 int display_width(std::string_view text) {
   int width = 0;
   for (std::size_t i = 0; i < text.size(); ++i) {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/cards.h"
+#include "core/seats.h"
 
 namespace cardroom::cli {
 
@@ -39,6 +40,10 @@ std::string_view suit_name(int suit);
 // standing alone, names ("anti-trump is ♣" -> "anti-trump is clubs").
 std::string styled_text(std::string_view text, const TerminalStyle& style, CardNames extras = {});
 
+// Suit symbols written as letters ("T♦" -> "TD", "♣" -> "C"): for text a game wrote with symbols,
+// shown in ASCII. Nothing else changes.
+std::string ascii_symbols(std::string_view text);
+
 // Columns a string takes on screen: ANSI escapes are ignored, each UTF-8 code point counts one.
 int display_width(std::string_view text);
 std::string pad_right(std::string_view text, int width);
@@ -52,5 +57,20 @@ std::vector<Card> sort_for_display(std::vector<Card> cards, int trump, int anti_
 // A hand on one line, suits separated by a wider gap: "A♦ Q♦ 7♦   K♠ 4♠   9♣".
 std::string hand_line(const std::vector<Card>& sorted, const TerminalStyle& style,
                       CardNames extras = {});
+
+// Who is looking at the table and how the terminal draws: the person's seat (kSpectator when
+// watching), the style and the game's card names. Every renderer of `play` takes one.
+struct Viewer {
+  Seat seat = kSpectator;
+  TerminalStyle style;
+  CardNames names;
+
+  bool spectator() const { return seat < 0; }
+  // "S2", painted when it is the person's own seat.
+  std::string seat_label(Seat s) const;
+  // A card or a card code from a view ("TD"), styled.
+  std::string card(Card c) const { return styled_card(c, style, names); }
+  std::string card_code(std::string_view code) const;
+};
 
 }  // namespace cardroom::cli

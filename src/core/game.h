@@ -69,6 +69,11 @@
 // order, null when no trick is in progress), "tricks" (this round's completed tricks, each with
 // "winner") and "tricks_won" (per seat). Anything else is the game's own and its docs page says
 // what it means. Keys are never renamed; new ones are added.
+//
+// A round summary, last_round(seat), is what `seat` may know of the round just completed. Its
+// common keys: "round" (1-based), "dealer", and where the game has them, per seat "bids",
+// "tricks_won" and "points" (the round's points), and in games whose teams score as a whole
+// (Teams::team_scored) "team_points" per team. The terminal's score sheet reads only these.
 #pragma once
 
 #include <array>

@@ -243,9 +243,11 @@ bool Session::play(Seat seat, Move move, std::string* error, std::optional<std::
     *error = "seat " + std::to_string(seat) + " is not at this table";
     return false;
   }
-  if (time_ms && !moves_.empty() && moves_.back().time_ms && *time_ms < *moves_.back().time_ms) {
+  // Checked against the latest time recorded, not the previous move's: a move without a time
+  // between two timed ones must not let the clock run backwards.
+  if (time_ms && latest_time_ms_ && *time_ms < *latest_time_ms_) {
     *error = "moves arrive in time order: " + std::to_string(*time_ms) + " ms is before " +
-             std::to_string(*moves_.back().time_ms) + " ms";
+             std::to_string(*latest_time_ms_) + " ms";
     return false;
   }
   std::string text = state_->move_text(move);
@@ -260,6 +262,7 @@ bool Session::play(Seat seat, Move move, std::string* error, std::optional<std::
     return false;
   }
   moves_.push_back({seat, std::move(text), time_ms});
+  if (time_ms) latest_time_ms_ = time_ms;
   after_apply();
   return true;
 }

@@ -77,6 +77,7 @@ class Session {
     std::optional<std::int64_t> time_ms;
   };
   std::vector<RecordedMove> moves_;
+  std::optional<std::int64_t> latest_time_ms_;  // of the moves recorded with a time
   std::vector<Event> events_;
   std::vector<nlohmann::json> rounds_;
   // rounds_by_seat_[seat + 1][r]: round r as seat may know it (index 0: spectators).

@@ -550,7 +550,8 @@ nlohmann::json State::last_round(Seat seat) const {
   j["contracts"] = contracts;
   j["tricks"] = tricks::history_json<Policy>(r.tricks, r.hand_size, kPlayers, card_names());
   j["tricks_won"] = won;
-  j["points"] = points;
+  j["points"] = points;       // per team (kept for records and tools that read it)
+  j["team_points"] = points;  // the name every team-scored game uses (core/game.h)
   return j;
 }
 

@@ -1,0 +1,215 @@
+#include "cli/table_view.h"
+
+#include <iostream>
+#include <set>
+
+#include "core/session.h"
+
+namespace cardroom::cli {
+
+using nlohmann::json;
+
+int int_or(const json& j, int fallback) { return j.is_number_integer() ? j.get<int>() : fallback; }
+
+int suit_field(const json& view, const char* key) {
+  if (!view.contains(key) || !view[key].is_string()) return kNoSuit;
+  return parse_suit(view[key].get<std::string>());
+}
+
+std::vector<Card> view_cards(const json& view, const char* key, CardNames names) {
+  std::vector<Card> cards;
+  if (view.contains(key) && view[key].is_array())
+    for (const auto& c : view[key])
+      if (c.is_string())
+        if (auto card = parse_card(c.get<std::string>(), names)) cards.push_back(*card);
+  return sort_for_display(cards, suit_field(view, "trump"), suit_field(view, "anti_trump"));
+}
+
+namespace {
+
+// The seat that played the i-th card of a trick: the trick's `seats` list when the game gives one
+// (Truc plays to the right), otherwise clockwise from the leader.
+Seat trick_seat(const json& trick, int leader, int i, int n) {
+  if (trick.contains("seats") && trick["seats"].is_array() &&
+      static_cast<int>(trick["seats"].size()) > i && trick["seats"][i].is_number_integer()) {
+    int s = trick["seats"][i].get<int>();
+    if (s >= 0 && s < n) return s;
+  }
+  return (leader + i) % n;
+}
+
+// One view value as short text: lists joined by spaces (null as "-"), lists of lists by " | ".
+std::string field_text(const json& value) {
+  if (value.is_null()) return "-";
+  if (value.is_boolean()) return value.get<bool>() ? "yes" : "no";
+  if (value.is_string()) return value.get<std::string>();
+  if (value.is_array()) {
+    std::string out;
+    bool nested = !value.empty() && value[0].is_array();
+    for (const auto& item : value) {
+      if (!out.empty()) out += nested ? " | " : " ";
+      out += item.is_array() && item.empty() ? "(none)" : field_text(item);
+    }
+    return out.empty() ? "(none)" : out;
+  }
+  return value.dump();
+}
+
+// The keys of a view that are not the envelope's or a trick game's (core/game.h), one per line:
+// the board of games that are not trick games (Tadmur's chains and targets).
+void show_board_fields(const json& v, const Viewer& viewer) {
+  static const std::set<std::string> kShownElsewhere = {
+      "game",       "seat",   "players",    "dealer",      "phase", "hand",
+      "hand_sizes", "scores", "to_act",     "legal",       "over",  "winners",
+      "trick",      "tricks", "last_round", "team_scores", "seq"};
+  for (const auto& [key, value] : v.items()) {
+    if (kShownElsewhere.count(key)) continue;
+    std::string name = key;
+    for (char& c : name)
+      if (c == '_') c = ' ';
+    std::cout << "  " << paint(pad_right(name, 18), Paint::kDim, viewer.style) << field_text(value)
+              << "\n";
+  }
+}
+
+}  // namespace
+
+std::string trick_text(const json& trick, int seats, const Viewer& viewer) {
+  int leader = int_or(trick.value("leader", json()), 0);
+  std::string out;
+  const json& cards = trick.contains("cards") ? trick["cards"] : json::array();
+  for (std::size_t i = 0; i < cards.size(); ++i) {
+    Seat s = trick_seat(trick, leader, static_cast<int>(i), seats);
+    if (!out.empty()) out += "  ";
+    out += viewer.seat_label(s) + " " + viewer.card_code(cards[i].get<std::string>());
+  }
+  if (trick.contains("winner") && trick["winner"].is_number_integer())
+    out +=
+        (viewer.style.unicode ? "  → " : "  -> ") + viewer.seat_label(trick["winner"].get<int>());
+  return out;
+}
+
+void show_last_trick(const json& v, int seats, const Viewer& viewer) {
+  json trick;
+  if (v.contains("tricks") && v["tricks"].is_array() && !v["tricks"].empty()) {
+    trick = v["tricks"].back();
+    std::cout << "Last trick (" << v["tricks"].size() << "): ";
+  } else if (v.contains("last_round") && v["last_round"].is_object() &&
+             v["last_round"].contains("tricks") && v["last_round"]["tricks"].is_array() &&
+             !v["last_round"]["tricks"].empty()) {
+    trick = v["last_round"]["tricks"].back();
+    std::cout << "Last trick (" << v["last_round"]["tricks"].size() << " of round "
+              << int_or(v["last_round"].value("round", json()), 0) << "): ";
+  } else {
+    std::cout << "No trick has been completed yet.\n";
+    return;
+  }
+  std::cout << trick_text(trick, seats, viewer) << "\n";
+}
+
+void show_table(const json& v, const AnyState& state, const Teams& teams, const Viewer& viewer) {
+  const TerminalStyle& style = viewer.style;
+  const int n = state.num_seats();
+  const char* sep = style.unicode ? " · " : " - ";
+  std::cout << "\n";
+  // Header: round, trump, anti-trump, exchange.
+  std::vector<std::string> head;
+  if (v.contains("round") && v["round"].is_number_integer()) {
+    std::string r = "Round " + std::to_string(v["round"].get<int>());
+    if (v.value("tie_break", false))
+      r += " (tie-break)";
+    else if (v.contains("rounds") && v["rounds"].is_number_integer())
+      r += " of " + std::to_string(v["rounds"].get<int>());
+    head.push_back(paint(r, Paint::kBold, style));
+  }
+  int trump = suit_field(v, "trump");
+  int anti = suit_field(v, "anti_trump");
+  if (trump != kNoSuit) head.push_back("trump " + styled_suit(trump, style));
+  if (v.contains("anti_trump"))
+    head.push_back("anti-trump " +
+                   (anti == kNoSuit ? std::string("none") : styled_suit(anti, style)));
+  if (v.contains("exchange") && v["exchange"].is_object()) {
+    const json& ex = v["exchange"];
+    head.push_back("pass " + std::to_string(int_or(ex.value("cards", json()), 0)) + " " +
+                   ex.value("direction", std::string()));
+  }
+  if (!head.empty()) {
+    std::string line;
+    for (const auto& h : head) line += (line.empty() ? "" : sep) + h;
+    std::cout << line << "\n";
+  }
+
+  // One row per seat.
+  const bool has_bids = v.contains("bids") && v["bids"].is_array();
+  const bool has_won = v.contains("tricks_won") && v["tricks_won"].is_array();
+  const json trick = v.contains("trick") && v["trick"].is_object() ? v["trick"] : json();
+  const bool has_trick = trick.is_object();
+  std::vector<std::string> trick_cards(n);
+  int leader = -1;
+  if (has_trick) {
+    leader = int_or(trick.value("leader", json()), 0);
+    const json& cards = trick.contains("cards") ? trick["cards"] : json::array();
+    for (std::size_t i = 0; i < cards.size(); ++i)
+      trick_cards[trick_seat(trick, leader, static_cast<int>(i), n)] =
+          viewer.card_code(cards[i].get<std::string>());
+  }
+  SeatSet to_act;
+  if (v.contains("to_act") && v["to_act"].is_array())
+    for (const auto& s : v["to_act"])
+      if (s.is_number_integer() && s.get<int>() >= 0 && s.get<int>() < 32) to_act.add(s.get<int>());
+  int dealer = int_or(v.value("dealer", json()), -1);
+  std::string header = "  " + pad_right("Seat", 14);
+  if (has_bids) header += pad_left("Bid", 4);
+  if (has_won) header += pad_left("Won", 5);
+  header += pad_left("Score", 7);
+  if (teams.count > 0) header += pad_left("Team", 6);
+  if (has_trick) {
+    int tricks_done =
+        v.contains("tricks") && v["tricks"].is_array() ? static_cast<int>(v["tricks"].size()) : 0;
+    header += "   Trick " + std::to_string(tricks_done + 1);
+  }
+  std::cout << paint(header, Paint::kDim, style) << "\n";
+  for (Seat s = 0; s < n; ++s) {
+    std::string mark = to_act.contains(s) && state.mode() == ActorMode::kTurn
+                           ? (style.unicode ? "▶ " : "> ")
+                           : "  ";
+    std::string name = viewer.seat_label(s);
+    if (s == viewer.seat) name += " you";
+    if (s == dealer) name += " (d)";
+    std::string row = mark + pad_right(name, 14);
+    if (has_bids) {
+      const json& b = v["bids"][s];
+      std::string bid = b.is_number_integer() ? std::to_string(b.get<int>()) : "-";
+      if (!b.is_number_integer() && v.contains("bid_made") && v["bid_made"].is_array() &&
+          v["bid_made"][s].is_boolean() && v["bid_made"][s].get<bool>())
+        bid = "?";
+      row += pad_left(bid, 4);
+    }
+    if (has_won) row += pad_left(std::to_string(int_or(v["tricks_won"][s], 0)), 5);
+    int score =
+        v.contains("scores") && v["scores"].is_array() ? int_or(v["scores"][s], 0) : state.score(s);
+    row += pad_left(std::to_string(score), 7);
+    if (teams.count > 0) row += pad_left("T" + std::to_string(teams.team_of[s] + 1), 6);
+    if (has_trick && !trick_cards[s].empty())
+      row += "   " + trick_cards[s] + (s == leader ? paint(" led", Paint::kDim, style) : "");
+    std::cout << row << "\n";
+  }
+  if (teams.count > 0) {
+    std::string line = "  Teams:";
+    for (int t = 0; t < teams.count; ++t) {
+      std::string members;
+      for (Seat s = 0; s < n; ++s)
+        if (teams.team_of[s] == t) members += (members.empty() ? "" : "+") + seat_name(s);
+      line += " T" + std::to_string(t + 1) + " (" + members + ") " +
+              std::to_string(state.team_score(t)) + (t + 1 < teams.count ? "," : "");
+    }
+    std::cout << line << "\n";
+  }
+  // Games that are not trick games (Tadmur) keep their board in other view fields: show those.
+  if (!has_won) show_board_fields(v, viewer);
+  if (v.contains("hand") && v["hand"].is_array())
+    std::cout << paint(viewer.spectator() ? "Hand" : "Your hand", Paint::kBold, style) << "  "
+              << hand_line(view_cards(v, "hand", viewer.names), style, viewer.names) << "\n";
+}
+
+}  // namespace cardroom::cli
