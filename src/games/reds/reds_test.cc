@@ -473,7 +473,7 @@ TEST(RedsRules, Rule4_DealFiveEachAndTurnToFirstBlackCard) {
   for (Seat p = 0; p < 4; ++p) {
     nlohmann::json v = s.view(p);
     EXPECT_EQ(v["hand"].size(), 5u);
-    EXPECT_EQ(v["hand_sizes"], nlohmann::json({5, 5, 5, 5}));
+    EXPECT_EQ(v["hand_sizes"], nlohmann::json::array({5, 5, 5, 5}));
     for (Seat q = 0; q < 4; ++q) {
       if (q == p) continue;
       EXPECT_FALSE(CardsIn(v).intersects(s.hand(q))) << "S" << p << " sees S" << q;
@@ -1089,7 +1089,7 @@ TEST(RedsRules, A10_HiddenBidsSimultaneousAndSecret) {
   EXPECT_TRUE(HasEvent(t.events(), kEveryone, "bids revealed: S0 0 S1 1 S2 3 S3 5"));
   const RoundRecord& r = t.s().last_round_record();
   for (Seat p = kSpectator; p < 4; ++p)
-    EXPECT_EQ(t.s().view(p)["last_round"]["bids"], nlohmann::json({0, 1, 3, 5}));
+    EXPECT_EQ(t.s().view(p)["last_round"]["bids"], nlohmann::json::array({0, 1, 3, 5}));
   for (Seat p = 0; p < 4; ++p) EXPECT_EQ(r.points[p], round_points(r.bids[p], r.tricks_won[p]));
   // The next round's bids start hidden again.
   EXPECT_EQ(t.s().view(0)["bids"], nlohmann::json({nullptr, nullptr, nullptr, nullptr}));
@@ -1110,7 +1110,7 @@ TEST(RedsRules, A11_SixPlayerPartnershipAcrossTheTable) {
   State s = game.new_match(3, 0, nullptr);
   for (Seat p = 0; p < 6; ++p) EXPECT_EQ(s.team_of(p), p % 3);
   nlohmann::json v = s.view(0);
-  EXPECT_EQ(v["team_scores"], nlohmann::json({0, 0, 0}));
+  EXPECT_EQ(v["team_scores"], nlohmann::json::array({0, 0, 0}));
 }
 
 TEST(RedsRules, Rule13_PartnershipNeedsFourOrSixPlayers) {
@@ -1615,8 +1615,8 @@ TEST(RedsRecord, ExplicitDealsReplayToHandComputedResults) {
   EXPECT_EQ(session->state().score(1), 65);
   EXPECT_EQ(session->state().winners(), SeatSet::of(0));
   nlohmann::json summary = session->summary();
-  EXPECT_EQ(summary["totals"], nlohmann::json({77, 65}));
-  EXPECT_EQ(summary["winners"], nlohmann::json({0}));
+  EXPECT_EQ(summary["totals"], nlohmann::json::array({77, 65}));
+  EXPECT_EQ(summary["winners"], nlohmann::json::array({0}));
   EXPECT_EQ(summary["rounds"].size(), 6u);
   // The record round-trips through a file: saving and replaying gives the same summary.
   const std::string path = ::testing::TempDir() + "reds_record_roundtrip.json";
@@ -1650,7 +1650,7 @@ TEST(RedsRecord, SignedIntegerFieldsAccepted) {
   auto session = Session::from_record(record, &error);
   EXPECT_TRUE(session) << error;
   if (session) {
-    EXPECT_EQ(session->summary()["totals"], nlohmann::json({77, 65}));
+    EXPECT_EQ(session->summary()["totals"], nlohmann::json::array({77, 65}));
   }
 }
 
@@ -1673,7 +1673,7 @@ TEST(RedsRecord, CheckedInRecordFileMatches) {
   auto expected = Session::from_record(TieBreakRecord(), &error);
   ASSERT_TRUE(expected) << error;
   EXPECT_EQ(session->record(), expected->record());
-  EXPECT_EQ(session->summary()["totals"], nlohmann::json({77, 65}));
+  EXPECT_EQ(session->summary()["totals"], nlohmann::json::array({77, 65}));
 }
 
 TEST(RedsRecord, BadRecordsGiveClearErrors) {

@@ -545,7 +545,7 @@ TEST(TadmurRules, A1_SevenEmptySpaces) {
   Table t("", 1, StandardDeal());
   EXPECT_EQ(t.s().spaces(0), kInitialSpaces);
   EXPECT_EQ(t.s().spaces(1), 7);
-  EXPECT_EQ(t.s().view(0)["spaces"], nlohmann::json({7, 7}));
+  EXPECT_EQ(t.s().view(0)["spaces"], nlohmann::json::array({7, 7}));
 }
 
 TEST(TadmurRules, A2_NoGuessWhileEitherChainHasOneSpace) {
@@ -749,10 +749,10 @@ TEST(TadmurRules, View_ShowsOwnHandAndTargetOnly) {
   EXPECT_EQ(v["seat"], 1);
   EXPECT_EQ(v["target"], "3S");
   EXPECT_EQ(v["hand"].size(), 24u);
-  EXPECT_EQ(v["hand_sizes"], nlohmann::json({23, 24}));
+  EXPECT_EQ(v["hand_sizes"], nlohmann::json::array({23, 24}));
   EXPECT_EQ(v["chains"], nlohmann::json::parse(R"([["6S"], []])"));
   EXPECT_EQ(v["ruled_out"], nlohmann::json::parse(R"([[], ["J"]])"));
-  EXPECT_EQ(v["to_act"], nlohmann::json({1}));
+  EXPECT_EQ(v["to_act"], nlohmann::json::array({1}));
   EXPECT_EQ(v["legal"].size(), 13u + 4u) << "13 guesses, QS QH AS AH on KC";
   EXPECT_TRUE(t.s().view(0)["legal"].empty());
 }
@@ -934,16 +934,16 @@ TEST(TadmurRecord, ExplicitDealReplaysToHandComputedResult) {
   EXPECT_EQ(r["targets"], nlohmann::json({"6H", "3S"}));
   EXPECT_EQ(r["chains"][0], nlohmann::json({"6S", "7S", "8S", "7H", "6D", "7D", "6C", "7C"}));
   EXPECT_EQ(r["chains"][1].size(), 7u);
-  EXPECT_EQ(r["spaces"], nlohmann::json({0, 6}));
-  EXPECT_EQ(r["guesses"], nlohmann::json({1, 6}));
+  EXPECT_EQ(r["spaces"], nlohmann::json::array({0, 6}));
+  EXPECT_EQ(r["guesses"], nlohmann::json::array({1, 6}));
   EXPECT_EQ(r["wrong_guesses"], nlohmann::json::parse(R"([["J"], ["J"]])"));
   EXPECT_EQ(r["ending"], "chain");
   EXPECT_EQ(r["ended_by"], 0);
-  EXPECT_EQ(r["winners"], nlohmann::json({0}));
-  EXPECT_EQ(r["points"], nlohmann::json({1, 0}));
+  EXPECT_EQ(r["winners"], nlohmann::json::array({0}));
+  EXPECT_EQ(r["points"], nlohmann::json::array({1, 0}));
   const nlohmann::json summary = session->summary();
-  EXPECT_EQ(summary["totals"], nlohmann::json({1, 0}));
-  EXPECT_EQ(summary["winners"], nlohmann::json({0}));
+  EXPECT_EQ(summary["totals"], nlohmann::json::array({1, 0}));
+  EXPECT_EQ(summary["winners"], nlohmann::json::array({0}));
 }
 
 TEST(TadmurRecord, CheckedInRecordFileMatches) {

@@ -100,7 +100,6 @@ double hand_win_chance(const State& belief, Seat seat, Rng& rng, int samples) {
   for (int i = 0; i < samples; ++i) {
     State s = belief.resample(seat, rng);
     const int hands_before = s.rounds_completed();
-    MoveList<State::kMaxMoves> moves;
     for (int guard = 0; guard < 64 && s.rounds_completed() == hands_before && !s.over(); ++guard) {
       const Seat p = s.actors().lowest();
       Move m;
