@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "core/assert.h"
+
 namespace cardroom {
 
 bool SessionTable::apply(Seat seat, Move move, double time, std::vector<Event>* events,
@@ -36,6 +38,8 @@ MatchRunner::MatchRunner(MatchTable& table, std::vector<std::unique_ptr<Player>>
       clock_(clock),
       bot_rng_(bot_seed),
       tie_rng_(~bot_seed * 0x9E3779B97F4A7C15ull) {
+  CARDROOM_ASSERT(players_.size() <= static_cast<std::size_t>(table_.state().num_seats()),
+                  "more players than seats");
   players_.resize(table_.state().num_seats());
   pending_.resize(players_.size());
   for (Seat s = 0; s < static_cast<Seat>(players_.size()); ++s) {

@@ -51,6 +51,7 @@ struct MatchOutcome {
   std::vector<double> score;  // per seat
   std::vector<bool> won;      // per seat
   std::vector<int> bot_of;    // per seat: index into the distinct bot list
+  std::string failure;        // a computer player could not move: a bug, which fails the run
 };
 
 MatchOutcome play_one(const AnyGame& game, const std::vector<std::string>& seat_bots,
@@ -67,8 +68,10 @@ MatchOutcome play_one(const AnyGame& game, const std::vector<std::string>& seat_
   MatchRunner runner(table, std::move(players), clock, bot_seed);
   MatchOutcome out;
   std::string error;
-  while (runner.step(&error) == MatchRunner::Stop::kMoved) ++out.moves;
+  if (runner.run(&error) == MatchRunner::Stop::kFailed) out.failure = error;
   const AnyState& state = table.state();
+  // The moves applied: in real time a step may only refuse a stale move.
+  out.moves = state.seq();
   const Teams teams = game.teams();
   SeatSet winners = state.winners();
   for (Seat s = 0; s < n; ++s) {
@@ -129,6 +132,11 @@ bool simulate(const AnyGame& game, const SimConfig& config, SimResult* result, s
   for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
   worker();
   for (auto& t : pool) t.join();
+  for (std::uint64_t i = 0; i < total; ++i)
+    if (!outcomes[i].failure.empty()) {
+      *error = "match " + std::to_string(i) + ": " + outcomes[i].failure;
+      return false;
+    }
 
   // Aggregate in match order so the result does not depend on the thread count.
   std::vector<RunningStat> seat_score(n), seat_win(n);

@@ -67,7 +67,8 @@ struct SimResult {
 };
 
 // Runs the simulation; `progress(done, total)` is called from worker threads now and then.
-// Returns false and sets `error` on a bad player string.
+// Returns false and sets `error` on a bad player string, or when a computer player could not move
+// (a bug: the first such match is named).
 bool simulate(const AnyGame& game, const SimConfig& config, SimResult* result, std::string* error,
               const std::function<void(std::uint64_t, std::uint64_t)>& progress = {});
 
