@@ -3,12 +3,16 @@
 // while the match is on; legal moves are sorted, unique and apply; illegal and out-of-turn moves
 // are rejected without changing anything; record replay reproduces the state; and the
 // hidden-information test: for every seat, view(seat) of resample(seat) equals view(seat), legal
-// moves agree, and play continues legally from the resample.
+// moves agree, and play continues legally from the resample; no card id reaches a seat that may
+// not know it (views, events, round summaries); resample varies every hidden pile on its own and
+// keeps every visible one; a seat's real future move offered out of turn is refused with an
+// out-of-turn reason; and a record replays from its explicit deals under another seed.
 //
 // CARDROOM_CONFORMANCE_SCALE (default 1) multiplies the match counts; the sanitizer run in CI uses
 // a smaller scale.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <map>
 #include <set>
@@ -16,6 +20,7 @@
 #include "core/registry.h"
 #include "core/session.h"
 #include "games/all_games.h"
+#include "test_games.h"
 
 namespace cardroom {
 namespace {
@@ -45,6 +50,7 @@ const std::map<std::string, std::vector<std::string>>& variants() {
 
 std::vector<std::string> all_game_strings() {
   register_all_games();
+  testing_games::register_test_games();  // after the real games: they keep their order
   std::vector<std::string> out;
   for (const auto* g : registered_games()) {
     out.push_back(g->name);
@@ -131,7 +137,10 @@ TEST_P(Conformance, RandomMatchesKeepInvariants) {
       ++moves;
       ASSERT_LT(moves, 200000) << "match does not end";
     }
-    ASSERT_FALSE(state->winners().empty());
+    // Only a game against the house may end with no winner (the house won).
+    if (!game->against_house()) {
+      ASSERT_FALSE(state->winners().empty());
+    }
     Status st = state->apply(0, Move{0}, nullptr);
     ASSERT_FALSE(st.ok());
   }
@@ -244,6 +253,395 @@ TEST_P(Conformance, RecordReplayReproducesTheState) {
     ASSERT_EQ(replayed->events().size(), session->events().size());
     for (Seat s = kSpectator; s < game->num_seats(); ++s)
       ASSERT_EQ(replayed->state().view(s), session->state().view(s));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hidden information, card by card (DESIGN.md section 4).
+
+// Whether `observer` (a seat, or kSpectator) sees the cards of `pile`: a spectator sees only what
+// lies face up for everyone.
+bool sees(const Pile& pile, Seat observer) {
+  return observer == kSpectator ? pile.visible_to == kEveryone : pile.visible_to.contains(observer);
+}
+
+// The cards a JSON document names: every string (keys included), split on spaces, each word
+// trimmed of punctuation, that is a card code written exactly as the game writes cards (card_text
+// with its CardNames: "TD", "BB"). Prose ("as", "ad") is not a card: codes are upper case.
+void add_cards_in_text(std::string_view text, CardNames names, std::vector<Card>& out) {
+  static constexpr std::string_view kPunctuation = "()[]{},;:.!?\"'";
+  std::size_t i = 0;
+  while (i < text.size()) {
+    while (i < text.size() && text[i] == ' ') ++i;
+    std::size_t j = i;
+    while (j < text.size() && text[j] != ' ') ++j;
+    std::string_view word = text.substr(i, j - i);
+    while (!word.empty() && kPunctuation.find(word.front()) != std::string_view::npos)
+      word.remove_prefix(1);
+    while (!word.empty() && kPunctuation.find(word.back()) != std::string_view::npos)
+      word.remove_suffix(1);
+    if (auto card = parse_card(word, names); card && card_text(*card, names) == word)
+      out.push_back(*card);
+    i = j;
+  }
+}
+
+void add_cards_named(const nlohmann::json& j, CardNames names, std::vector<Card>& out) {
+  if (j.is_string()) {
+    add_cards_in_text(j.get_ref<const std::string&>(), names, out);
+  } else if (j.is_object()) {
+    for (const auto& [key, value] : j.items()) {
+      add_cards_in_text(key, names, out);
+      add_cards_named(value, names, out);
+    }
+  } else if (j.is_array()) {
+    for (const auto& item : j) add_cards_named(item, names, out);
+  }
+}
+
+// The first card of `cards` not in `known`, or kNoCard.
+Card first_unknown(const std::vector<Card>& cards, CardSet known) {
+  for (Card c : cards)
+    if (!known.contains(c)) return c;
+  return kNoCard;
+}
+
+// No card id reaches a seat (or a spectator) unless it may know the card: every card named in its
+// view, in the events it may see (their card and cards fields and their JSON, text included) and
+// in its round summaries lay, at some point of the match, in a pile it sees (State::piles). A card
+// is checked against what the seat knew right after the move that sent it: a card played lay in
+// the player's hand before and lies face up after.
+//
+// Two public reveals leave no trace in any pile, and the test counts them as known to everyone:
+//   - The draw for the first dealer (Reds, S48): cards drawn face up from the whole pack in
+//     new_match, which is then shuffled afresh for the deal; the draw says nothing about where any
+//     card lies.
+//   - The card that ends a round: when a trick game's last card is played, the next round is
+//     dealt within the same move, so no state ever shows that card in the tricks. Its public
+//     "play" event is the reveal: such an event must name the player who moved and a card that lay
+//     in a pile the player saw just before the move (else the test fails), and from then on the
+//     card is known to all.
+TEST_P(Conformance, NoSeatReceivesACardItMayNotKnow) {
+  auto game = load(GetParam());
+  ASSERT_TRUE(game);
+  const int n = game->num_seats();
+  const CardNames names = game->card_names();
+  const int matches = std::max(2, static_cast<int>(5 * scale()));
+  for (int i = 0; i < matches; ++i) {
+    std::string error;
+    auto session = Session::create(load(GetParam()), 7000 + static_cast<std::uint64_t>(i),
+                                   i % 2 == 0 ? -1 : i % n, {}, &error);
+    ASSERT_TRUE(session) << error;
+    const AnyState& state = session->state();
+    // known[seat + 1]: the cards `seat` may know (index 0: spectators).
+    std::vector<CardSet> known(n + 1);
+    auto learn = [&](const std::vector<Pile>& piles) {
+      for (const Pile& pile : piles)
+        for (Seat s = kSpectator; s < n; ++s)
+          if (sees(pile, s))
+            for (Card c : pile.cards) known[s + 1].add(c);
+    };
+    auto reveal = [&](Card c) {
+      for (CardSet& k : known) k.add(c);
+    };
+    learn(state.piles());
+    for (const Event& e : session->events())
+      if (e.kind == EventKind::kDealer && e.public_event())
+        for (Card c : e.cards) reveal(c);
+
+    std::vector<std::size_t> rounds_checked(n + 1, 0);
+    // Checks everything each seat has received since the events numbered `first_event`.
+    auto check = [&](std::size_t first_event,
+                     const std::string& where) -> ::testing::AssertionResult {
+      for (Seat s = kSpectator; s < n; ++s) {
+        const CardSet k = known[s + 1];
+        auto fail = [&](Card c, const std::string& what) {
+          return ::testing::AssertionFailure()
+                 << GetParam() << " " << where << ": " << seat_name(s) << " receives "
+                 << card_text(c, names) << ", which it may not know, in " << what;
+        };
+        std::vector<Card> cards;
+        const nlohmann::json view = state.view(s);
+        add_cards_named(view, names, cards);
+        if (Card c = first_unknown(cards, k); c != kNoCard)
+          return fail(c, "its view " + view.dump());
+        for (const Event& e : session->events_for(s, first_event)) {
+          cards = e.cards;
+          if (e.card != kNoCard) cards.push_back(e.card);
+          const nlohmann::json j = event_json(e, names);
+          add_cards_named(j, names, cards);
+          if (Card c = first_unknown(cards, k); c != kNoCard)
+            return fail(c, "the event " + j.dump());
+        }
+        const auto& rounds = session->rounds(s);
+        for (std::size_t r = rounds_checked[s + 1]; r < rounds.size(); ++r) {
+          cards.clear();
+          add_cards_named(rounds[r], names, cards);
+          if (Card c = first_unknown(cards, k); c != kNoCard)
+            return fail(c,
+                        "its summary of round " + std::to_string(r + 1) + " " + rounds[r].dump());
+        }
+        rounds_checked[s + 1] = rounds.size();
+        if (state.rounds_completed() > 0) {
+          cards.clear();
+          const nlohmann::json last = state.last_round(s);
+          add_cards_named(last, names, cards);
+          if (Card c = first_unknown(cards, k); c != kNoCard)
+            return fail(c, "last_round " + last.dump());
+        }
+      }
+      return ::testing::AssertionSuccess();
+    };
+    ASSERT_TRUE(check(0, "match " + std::to_string(i) + " after new_match"));
+
+    Rng rng(8000 + static_cast<std::uint64_t>(i));
+    int moves = 0;
+    while (!state.over()) {
+      const std::vector<Seat> actors = state.actors().to_vector();
+      const Seat seat = actors[rng.below(static_cast<std::uint32_t>(actors.size()))];
+      auto move = state.random_legal_move(seat, rng);
+      ASSERT_TRUE(move);
+      const std::vector<Pile> before = state.piles();
+      const std::size_t first_event = session->events().size();
+      const std::string text = state.move_text(*move);
+      ASSERT_TRUE(session->play(seat, *move, &error)) << error;
+      ++moves;
+      const std::string where = "match " + std::to_string(i) + " move " + std::to_string(moves) +
+                                " (" + seat_name(seat) + " " + text + ")";
+      learn(state.piles());
+      for (std::size_t k = first_event; k < session->events().size(); ++k) {
+        const Event& e = session->events()[k];
+        if (e.kind != EventKind::kPlay || !e.public_event() || e.card == kNoCard) continue;
+        bool held = false;
+        for (const Pile& pile : before)
+          if (sees(pile, seat) &&
+              std::find(pile.cards.begin(), pile.cards.end(), e.card) != pile.cards.end())
+            held = true;
+        ASSERT_TRUE(e.seat == seat && held)
+            << GetParam() << " " << where << ": the public event '" << e.text
+            << "' shows a card that is not the mover's own";
+        reveal(e.card);
+      }
+      ASSERT_TRUE(check(first_event, where));
+    }
+  }
+}
+
+// Resampling varies every hidden pile on its own: for every observer, each pile it does not see
+// (each other seat's hand, the undealt pack, a hidden target) differs from the truth in some
+// sample at some point of the match, so no sample keeps one true hidden place that a computer
+// player could learn. The piles the observer sees are the same in every sample.
+//
+// A hidden pile is fully determined, and so must not vary, when it is the only non-empty pile the
+// observer does not see: its cards are then all the cards minus those it sees (Truc's pack before
+// the deal, S48's undealt pack once every hand is played out, a lone hidden target). So a pile is
+// required to vary only at points where at least one other hidden pile holds cards. Even then the
+// rules may pin it down (suits shown void, ranks ruled out, cards the observer passed), which is
+// why it must vary at some point of the match, not at every one: right after a deal nothing is
+// known but the observer's own cards. Once the match is over resample keeps the state (nobody
+// decides anything any more), so those points are not counted.
+TEST_P(Conformance, ResampleVariesEveryHiddenPile) {
+  auto game = load(GetParam());
+  ASSERT_TRUE(game);
+  const int n = game->num_seats();
+  const int matches = std::max(1, static_cast<int>(4 * scale()));
+  constexpr int kSamples = 6;
+  struct Seen {
+    bool possible = false;  // a point where it could vary
+    bool varied = false;
+  };
+  std::map<std::pair<Seat, std::string>, Seen> seen;  // (observer, pile name)
+  auto sorted = [](std::vector<Card> cards) {
+    std::sort(cards.begin(), cards.end());
+    return cards;
+  };
+  for (int i = 0; i < matches; ++i) {
+    auto state = game->new_match(900 + static_cast<std::uint64_t>(i), -1, nullptr);
+    Rng rng(950 + static_cast<std::uint64_t>(i));
+    for (int moves = 0; !state->over(); ++moves) {
+      const std::vector<Pile> truth = state->piles();
+      for (Seat observer = kSpectator; observer < n; ++observer) {
+        int hidden = 0;
+        bool wanted = false;
+        for (const Pile& pile : truth)
+          if (!sees(pile, observer) && !pile.cards.empty()) ++hidden;
+        for (const Pile& pile : truth)
+          if (!sees(pile, observer) && !pile.cards.empty() && hidden >= 2) {
+            Seen& s = seen[{observer, pile.name}];
+            s.possible = true;
+            wanted |= !s.varied;
+          }
+        // Sample where something is still to vary; elsewhere now and then, for the visible piles.
+        const int samples = wanted ? kSamples : moves % 7 == 0 ? 1 : 0;
+        for (int k = 0; k < samples; ++k) {
+          const std::vector<Pile> sample = state->resample(observer, rng)->piles();
+          ASSERT_EQ(sample.size(), truth.size());
+          for (std::size_t p = 0; p < truth.size(); ++p) {
+            ASSERT_EQ(sample[p].name, truth[p].name);
+            ASSERT_EQ(sample[p].visible_to, truth[p].visible_to);
+            if (sees(truth[p], observer)) {
+              ASSERT_EQ(sample[p].cards, truth[p].cards)
+                  << GetParam() << " observer " << seat_name(observer) << " match " << i << " move "
+                  << moves << ": resample changed the pile '" << truth[p].name
+                  << "', which the observer sees";
+            } else if (hidden >= 2 && !truth[p].cards.empty() &&
+                       sorted(sample[p].cards) != sorted(truth[p].cards)) {
+              seen[{observer, truth[p].name}].varied = true;
+            }
+          }
+        }
+      }
+      const std::vector<Seat> actors = state->actors().to_vector();
+      const Seat seat = actors[rng.below(static_cast<std::uint32_t>(actors.size()))];
+      auto move = state->random_legal_move(seat, rng);
+      ASSERT_TRUE(move);
+      ASSERT_TRUE(state->apply(seat, *move, nullptr).ok());
+    }
+  }
+  for (const auto& [key, s] : seen)
+    EXPECT_TRUE(!s.possible || s.varied)
+        << GetParam() << ": for observer " << seat_name(key.first) << " the hidden pile '"
+        << key.second
+        << "' never differs from the truth under resampling, though other hidden piles held "
+           "cards it could exchange with: a computer player could learn it";
+}
+
+// A seat that is not to act is refused with an out-of-turn reason even when it offers a move it
+// will really make later (its next move of the same match), and nothing changes.
+TEST_P(Conformance, OutOfTurnRealMovesAreRefused) {
+  auto game = load(GetParam());
+  ASSERT_TRUE(game);
+  const int n = game->num_seats();
+  const int matches = std::max(2, static_cast<int>(40 * scale()));
+  for (int i = 0; i < matches; ++i) {
+    const std::uint64_t seed = 300 + static_cast<std::uint64_t>(i);
+    // The match, recorded.
+    std::vector<std::pair<Seat, Move>> record;
+    {
+      auto state = game->new_match(seed, -1, nullptr);
+      Rng rng(seed * 7 + 1);
+      while (!state->over()) {
+        const std::vector<Seat> actors = state->actors().to_vector();
+        const Seat seat = actors[rng.below(static_cast<std::uint32_t>(actors.size()))];
+        auto move = state->random_legal_move(seat, rng);
+        ASSERT_TRUE(move);
+        ASSERT_TRUE(state->apply(seat, *move, nullptr).ok());
+        record.emplace_back(seat, *move);
+      }
+    }
+    // next[k][s]: the index of seat s's first move at or after move k (record.size(): none).
+    std::vector<std::vector<std::size_t>> next(record.size() + 1,
+                                               std::vector<std::size_t>(n, record.size()));
+    for (std::size_t k = record.size(); k-- > 0;) {
+      next[k] = next[k + 1];
+      next[k][record[k].first] = k;
+    }
+    // The replay, offering each seat not to act its next real move at every point.
+    auto state = game->new_match(seed, -1, nullptr);
+    for (std::size_t k = 0; k <= record.size(); ++k) {
+      const SeatSet actors = state->actors();
+      for (Seat s = 0; s < n; ++s) {
+        if (actors.contains(s) || next[k][s] == record.size()) continue;
+        const Move future = record[next[k][s]].second;
+        auto before = state->clone();
+        const Status st = state->apply(s, future, nullptr);
+        ASSERT_FALSE(st.ok()) << GetParam() << " match " << i << " move " << k << ": "
+                              << seat_name(s) << " may play '" << before->move_text(future)
+                              << "' out of turn";
+        ASSERT_TRUE(is_out_of_turn_reason(st.error))
+            << GetParam() << " match " << i << " move " << k << ": " << seat_name(s) << " '"
+            << state->move_text(future) << "' out of turn is refused with '" << st.error
+            << "', not an out-of-turn reason";
+        ASSERT_TRUE(state->equals(*before));
+      }
+      if (k == record.size()) break;
+      ASSERT_TRUE(state->apply(record[k].first, record[k].second, nullptr).ok());
+    }
+    ASSERT_TRUE(state->over());
+  }
+}
+
+// A record replays from its deals alone: a new Session with the same game and first dealer but
+// ANOTHER seed, given the deals the first one made (Session::dealt) and its moves as text, reaches
+// the same match: the same cards in the same places, summary, events (for every seat and
+// spectators), round summaries and views. So every chance in a match comes from its deals.
+//
+// State::equals is not asked for: a state holds its RNG (MatchState), seeded from the match seed,
+// and so differs by construction (in an unfinished match the two would deal their next rounds
+// differently). Everything the RNG has decided is compared instead: every pile (piles() is every
+// card's place), every seat's view (its own hidden choices included), the omniscient round record,
+// actors, legal moves and scores.
+TEST_P(Conformance, ExplicitDealsReplayTheMatchUnderAnotherSeed) {
+  auto game = load(GetParam());
+  ASSERT_TRUE(game);
+  const int n = game->num_seats();
+  const int matches = std::max(3, static_cast<int>(12 * scale()));
+  auto same_events = [](const std::vector<Event>& a, const std::vector<Event>& b) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t k = 0; k < a.size(); ++k)
+      if (a[k].kind != b[k].kind || a[k].text != b[k].text || a[k].visible_to != b[k].visible_to ||
+          a[k].public_half != b[k].public_half)
+        return false;
+    return true;
+  };
+  for (int i = 0; i < matches; ++i) {
+    std::string error;
+    const int first_dealer = i % n;
+    const std::uint64_t seed = 40 + static_cast<std::uint64_t>(i) * 13;
+    auto session = Session::create(load(GetParam()), seed, first_dealer, {}, &error);
+    ASSERT_TRUE(session) << error;
+    Rng rng(i + 77);
+    auto bots = game->bot_names();
+    while (!session->state().over()) {
+      const std::vector<Seat> actors = session->state().actors().to_vector();
+      const Seat seat = actors[rng.below(static_cast<std::uint32_t>(actors.size()))];
+      auto move = session->state().bot_move(bots[(seat + i) % bots.size()], seat, rng);
+      ASSERT_TRUE(move);
+      ASSERT_TRUE(session->play(seat, *move, &error)) << error;
+      // Stop some matches half way: unfinished matches replay too.
+      if (i % 3 == 1 && session->moves_made() > static_cast<std::size_t>(20 + 7 * i)) break;
+    }
+    const std::string where = GetParam() + " match " + std::to_string(i);
+    auto replay =
+        Session::create(load(GetParam()), seed + 1000003, first_dealer, session->dealt(), &error);
+    ASSERT_TRUE(replay) << where << ": " << error;
+    const nlohmann::json record = session->record();
+    for (const auto& m : record["moves"]) {
+      std::optional<std::int64_t> time;
+      if (m.size() == 3) time = m[2].get<std::int64_t>();
+      ASSERT_TRUE(replay->play(m[0].get<Seat>(), m[1].get<std::string>(), &error, time))
+          << where << ": " << m.dump() << ": " << error;
+    }
+    const AnyState& a = session->state();
+    const AnyState& b = replay->state();
+    ASSERT_EQ(replay->dealt(), session->dealt()) << where;
+    const std::vector<Pile> pa = a.piles(), pb = b.piles();
+    ASSERT_EQ(pa.size(), pb.size()) << where;
+    for (std::size_t p = 0; p < pa.size(); ++p) {
+      ASSERT_EQ(pb[p].name, pa[p].name) << where;
+      ASSERT_EQ(pb[p].visible_to, pa[p].visible_to) << where << " pile " << pa[p].name;
+      ASSERT_EQ(pb[p].cards, pa[p].cards) << where << " pile " << pa[p].name;
+    }
+    ASSERT_EQ(b.seq(), a.seq()) << where;
+    ASSERT_EQ(b.actors(), a.actors()) << where;
+    ASSERT_EQ(b.over(), a.over()) << where;
+    ASSERT_EQ(b.winners(), a.winners()) << where;
+    ASSERT_EQ(b.deals_dealt(), a.deals_dealt()) << where;
+    ASSERT_EQ(b.rounds_completed(), a.rounds_completed()) << where;
+    ASSERT_EQ(b.last_round(kOmniscient), a.last_round(kOmniscient)) << where;
+    ASSERT_EQ(replay->summary(), session->summary()) << where;
+    ASSERT_TRUE(same_events(replay->events(), session->events())) << where << ": events differ";
+    ASSERT_EQ(replay->rounds(kOmniscient), session->rounds(kOmniscient)) << where;
+    for (Seat s = kSpectator; s < n; ++s) {
+      ASSERT_EQ(b.view(s), a.view(s)) << where << " " << seat_name(s);
+      ASSERT_EQ(replay->rounds(s), session->rounds(s)) << where << " " << seat_name(s);
+      ASSERT_TRUE(same_events(replay->events_for(s), session->events_for(s)))
+          << where << ": the events of " << seat_name(s) << " differ";
+      if (s >= 0) {
+        ASSERT_EQ(b.score(s), a.score(s)) << where;
+        ASSERT_EQ(b.legal_moves(s), a.legal_moves(s)) << where << " " << seat_name(s);
+      }
+    }
   }
 }
 

@@ -190,6 +190,9 @@ nlohmann::json State::view(Seat seat) const {
   v["lucky"] = lucky;
   v["top"] = over() ? nlohmann::json(nullptr) : nlohmann::json(card_text(top()));
   v["stack_left"] = stack_left();
+  nlohmann::json stack = nlohmann::json::array();  // face up, in order: top first
+  for (int i = next_; i < kStackSize; ++i) stack.push_back(card_text(stack_[i]));
+  v["stack"] = stack;
   return v;
 }
 

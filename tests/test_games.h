@@ -4,7 +4,8 @@
 // register_test_games().
 //
 // grab (2-4 players, option `players`, default 2), a real-time game (ActorMode::kRealTime).
-//   The 13 spades, shuffled, lie in a face-up stack; its top card is visible to all. Every seat is
+//   The 13 spades, shuffled, lie face up in a row, their order seen by all (a race, not a guess:
+//   the hidden information is the lucky hearts); the first card is the top. Every seat is
 //   dealt one hidden "lucky" heart (seen only by itself); the other hearts are set aside unseen.
 //   Any seat may at any time "take C", C the top spade. Taking scores the card's rank (A=1, 2-10,
 //   J=11, Q=12, K=13), doubled when it matches the rank of the seat's lucky heart (the doubling is
