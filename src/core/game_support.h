@@ -103,6 +103,12 @@ inline nlohmann::json cards_json(CardSet set, CardNames names = {}) {
   return out;
 }
 
+// A suit as views write it (core/game.h: "trump"): its letter "S", "H", "D", "C", or null.
+inline nlohmann::json suit_json(int suit) {
+  static constexpr const char* kLetters[] = {"S", "H", "D", "C"};
+  return suit >= 0 && suit < kSuits ? nlohmann::json(kLetters[suit]) : nlohmann::json(nullptr);
+}
+
 // The legal moves of `seat` as move texts, for views (empty for a spectator or a seat not to move).
 template <class S>
 nlohmann::json legal_move_texts(const S& state, Seat seat) {

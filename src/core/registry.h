@@ -1,6 +1,6 @@
 // The game registry: games by name, with their option specs and rules text.
 //
-// Games register explicitly (games/all_games.cc calls each game's register function once) so that
+// Games register explicitly (games/all_games.cc adds each game once, add<G>) so that
 // no static-initialisation order or linker dead-stripping can lose one.
 #pragma once
 

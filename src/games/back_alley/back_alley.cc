@@ -20,11 +20,6 @@ constexpr std::array<ExtraCard, 2> kExtraCards = {{{kBigBlooper, "BB"}, {kLittle
 
 std::string text_of(Card c) { return card_text(c, card_names()); }
 
-nlohmann::json suit_json(int s) {
-  static const char* const kLetters[] = {"S", "H", "D", "C"};
-  return s == kNoSuit ? nlohmann::json(nullptr) : nlohmann::json(kLetters[s]);
-}
-
 std::string call_text(int bid, int board) {
   if (board > 0) return "board";
   return bid == 0 ? "pass" : "bid " + std::to_string(bid);

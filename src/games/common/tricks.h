@@ -1,5 +1,6 @@
 // Trick-taking helpers shared by the plain "follow suit, highest of the led suit wins, trumps beat
-// it" family (S48, Back Alley). Reds has its own anti-trump rule and does not use these.
+// it" family: the trick core's policies (trick_play.h) of Reds, S48, Back Alley and Truc build on
+// them.
 #pragma once
 
 #include "core/cards.h"

@@ -18,15 +18,6 @@ constexpr MatchEndText kMatchEnd = {"game over; winner: {seats}", "game over; wi
 constexpr std::array<int, 5> kShortRows = {1, 4, 5, 8, 9};
 constexpr unsigned kBlackSuits = (1u << kSpades) | (1u << kClubs);
 
-const char* suit_letter(int s) {
-  static const char* const kLetters[] = {"S", "H", "D", "C"};
-  return s == kNoSuit ? nullptr : kLetters[s];
-}
-
-nlohmann::json suit_json(int s) {
-  return s == kNoSuit ? nlohmann::json(nullptr) : nlohmann::json(suit_letter(s));
-}
-
 }  // namespace
 
 // ---------------------------------------------------------------------------------------------
