@@ -115,7 +115,7 @@ struct TrickPosition {
     return s;
   }
   // `to_play` plays `card`, which must be legal. Completes the trick when everyone has played.
-  PlayResult play(Card card) {
+  [[gnu::always_inline]] PlayResult play(Card card) {
     CARDROOM_ASSERT(!over && hands[to_play].contains(card), "a card played that is not held");
     PlayResult r;
     r.trick = trick_no;
@@ -254,7 +254,7 @@ class TrickPlay {
   // The cards the seat to play may play (whatever the game's turn order says).
   CardSet playable(Seat seat) const { return pos_.playable(seat); }
   // Why `seat` may not play `card` now, or nullptr if it may.
-  const char* reject(Seat seat, Card card) const {
+  [[gnu::always_inline]] const char* reject(Seat seat, Card card) const {
     if (!pos_.hands[seat].contains(card)) return "you do not hold that card";
     if (!playable(seat).contains(card))
       return pos_.policy.why_not(pos_.hands[seat], pos_.current(), card);
@@ -262,7 +262,7 @@ class TrickPlay {
   }
   // The seat to play plays `card` (checked with reject first): what everyone learns about its hand
   // is recorded, the trick completes when all have played, and the winner leads the next.
-  PlayResult play(Card card) {
+  [[gnu::always_inline]] PlayResult play(Card card) {
     const Seat seat = pos_.to_play;
     excluded_[seat] |= pos_.policy.shown_lacking(pos_.current(), card);
     const int trick = pos_.trick_no;
@@ -307,8 +307,9 @@ class TrickPlay {
 // did; the game then ends the round when result->round_over. The caller has checked that `seat`
 // is the one to play.
 template <class Play>
-Status play_card(Play& play, Seat seat, Card card, const ApplyContext* ctx, PlayResult* result,
-                 CardNames names = {}) {
+[[gnu::always_inline]] inline Status play_card(Play& play, Seat seat, Card card,
+                                               const ApplyContext* ctx, PlayResult* result,
+                                               CardNames names = {}) {
   if (const char* why = play.reject(seat, card)) return Status::Error(why);
   const PlayResult r = play.play(card);
   *result = r;
