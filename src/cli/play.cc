@@ -273,15 +273,14 @@ void TerminalGame::show_hint() {
 }
 
 LineInput::Got TerminalGame::next_line(std::string* line, bool* moved, std::string* error) {
-  for (;;) {
-    const double due = runner_.next_due();
-    if (due == std::numeric_limits<double>::infinity()) return input_.read(line);
-    const LineInput::Got got = input_.read_for(std::max(0.0, due - clock_.now()), line);
-    if (got != LineInput::Got::kTimeout) return got;
-    if (runner_.step(error) == MatchRunner::Stop::kFailed) return LineInput::Got::kEnd;
-    *moved = true;
-    return LineInput::Got::kTimeout;
-  }
+  const double due = runner_.next_due();
+  if (due == std::numeric_limits<double>::infinity()) return input_.read(line);
+  const LineInput::Got got = input_.read_for(std::max(0.0, due - clock_.now()), line);
+  if (got != LineInput::Got::kTimeout) return got;
+  // Nothing typed before the next computer move came due: it is made (an error ends the turn).
+  if (runner_.step(error) == MatchRunner::Stop::kFailed) return LineInput::Got::kEnd;
+  *moved = true;
+  return LineInput::Got::kTimeout;
 }
 
 TurnResult TerminalGame::human_turn(std::string* error) {
