@@ -1074,6 +1074,27 @@ TEST(EngineMoveList, HoldsItsCapacity) {
   EXPECT_EQ(list.size(), 1);
 }
 
+TEST(EngineMoveList, PushCardsAppendsOneMovePerCardInCardOrder) {
+  MoveList<6> list;
+  list.push(Move{7});
+  list.push_cards(tu::Set("KD 2C AS"), [](Card c) { return Move{100u + c}; });
+  EXPECT_EQ(std::vector<Move>(list.begin(), list.end()),
+            (std::vector<Move>{Move{7}, Move{100u + C("AS")}, Move{100u + C("KD")},
+                               Move{100u + C("2C")}}));
+  list.push_cards(CardSet(), [](Card) { return Move{1}; });  // nothing to add
+  EXPECT_EQ(list.size(), 4);
+}
+
+TEST(EngineCards, CardIdsAndSuitWith) {
+  constexpr auto ids = card_ids<54>();
+  for (int i = 0; i < 54; ++i) EXPECT_EQ(ids[i], i);
+  for (Card c = 0; c < 52; ++c) {
+    EXPECT_EQ(CardSet::suit_with(c), CardSet::suit(suit_of(c))) << int(c);
+    EXPECT_TRUE(CardSet::suit_with(c).contains(c));
+    EXPECT_EQ(CardSet::suit_with(c).size(), 13);
+  }
+}
+
 TEST(EngineAssertDeathTest, MoveListOverflowDiesInDebugBuilds) {
 #ifndef NDEBUG
   GTEST_FLAG_SET(death_test_style, "threadsafe");
@@ -1081,6 +1102,10 @@ TEST(EngineAssertDeathTest, MoveListOverflowDiesInDebugBuilds) {
   list.push(Move{1});
   list.push(Move{2});
   EXPECT_DEATH(list.push(Move{3}), "MoveList overflow");
+  MoveList<3> cards;
+  cards.push(Move{1});
+  EXPECT_DEATH(cards.push_cards(tu::Set("AS KS QS"), [](Card c) { return Move{c}; }),
+               "MoveList overflow");
 #else
   GTEST_SKIP() << "assertions are compiled out under NDEBUG";
 #endif
@@ -1992,6 +2017,44 @@ TEST(EngineTrickPlay, HandMadeTricks) {
       {"leader": 0, "cards": ["AS", "KS", "4S"], "winner": 0},
       {"leader": 0, "cards": ["2D", "3H", "7D"], "winner": null},
       {"leader": 0, "cards": ["5C", "6C", "2C"], "winner": 1}])"));
+}
+
+TEST(EngineTrickPlay, DealOneAtATimeGoesClockwiseFromTheFirstSeat) {
+  Play3 play;
+  play.new_round(3);
+  const std::array<Card, 7> order = {C("AS"), C("KS"), C("QS"), C("JS"), C("TS"), C("9S"), C("8S")};
+  // Card i to seat (2 + i) % 3: S2 gets the 1st, 4th and 7th cards.
+  EXPECT_EQ(play.deal_one_at_a_time(order.data(), 7, 2), tu::Set("AS KS QS JS TS 9S 8S"));
+  EXPECT_EQ(play.hand(2), tu::Set("AS JS 8S"));
+  EXPECT_EQ(play.hand(0), tu::Set("KS TS"));
+  EXPECT_EQ(play.hand(1), tu::Set("QS 9S"));
+}
+
+TEST(EngineTrickPlay, CardsOfTheTrickInProgressAndTheTrickEvents) {
+  Play3 play = HandMadeRound();
+  std::vector<Event> events;
+  ApplyContext ctx;
+  ctx.events = &events;
+  tricks::PlayResult r;
+  ASSERT_TRUE(tricks::play_card(play, 0, C("AS"), &ctx, &r).ok());
+  ASSERT_TRUE(tricks::play_card(play, 1, C("KS"), &ctx, &r).ok());
+  EXPECT_EQ(play.card(0, 0), C("AS"));  // the trick in progress
+  EXPECT_EQ(play.card(0, 1), C("KS"));
+  EXPECT_EQ(tricks::play_card(play, 2, C("2C"), &ctx, &r).error,
+            std::string("you must follow suit"));
+  EXPECT_EQ(events.size(), 2u);  // a refused card says nothing
+  ASSERT_TRUE(tricks::play_card(play, 2, C("4S"), &ctx, &r).ok());
+  ASSERT_EQ(events.size(), 4u);
+  EXPECT_EQ(events[2].text, "S2 plays 4S");
+  EXPECT_EQ(events[3].kind, EventKind::kTrick);
+  EXPECT_EQ(events[3].text, "trick 1 to S0 (AS)");
+  EXPECT_EQ(events[3].card, C("AS"));
+  // A drawn trick names no card.
+  for (auto [seat, card] : {std::pair{0, "2D"}, std::pair{1, "3H"}, std::pair{2, "7D"}})
+    ASSERT_TRUE(tricks::play_card(play, seat, C(card), &ctx, &r).ok());
+  EXPECT_EQ(events.back().text, "trick 2: a draw (both teams tied for the best card)");
+  EXPECT_EQ(events.back().card, kNoCard);
+  EXPECT_EQ(play.card(1, 1), C("3H"));
 }
 
 TEST(EngineTrickPlay, WinnerLeadsNextAndViewKeys) {

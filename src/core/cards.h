@@ -9,6 +9,7 @@
 // 13..25 hearts, 26..38 diamonds, 39..51 clubs, 52..63 extra cards.
 #pragma once
 
+#include <array>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -57,6 +58,8 @@ class CardSet {
   static constexpr CardSet of(Card c) { return CardSet(std::uint64_t{1} << c); }
   // All 13 cards of `suit`.
   static constexpr CardSet suit(int s) { return CardSet(std::uint64_t{0x1FFF} << (s * kRanks)); }
+  // The cards of the suit of standard card `c` (suit(suit_of(c)) from a table: no division).
+  static constexpr CardSet suit_with(Card c);
   // Every standard card (52).
   static constexpr CardSet standard_deck() { return CardSet((std::uint64_t{1} << 52) - 1); }
 
@@ -132,6 +135,24 @@ class CardSet {
  private:
   std::uint64_t bits_ = 0;
 };
+
+namespace detail {
+inline constexpr auto kSuitWith = [] {
+  std::array<CardSet, 64> t{};
+  for (int c = 0; c < 64; ++c) t[c] = CardSet::suit(c / kRanks);
+  return t;
+}();
+}  // namespace detail
+
+constexpr CardSet CardSet::suit_with(Card c) { return detail::kSuitWith[c & 63]; }
+
+// The card ids 0..N-1 in order: a deck about to be shuffled.
+template <std::size_t N>
+constexpr std::array<Card, N> card_ids() {
+  std::array<Card, N> ids{};
+  for (std::size_t i = 0; i < N; ++i) ids[i] = static_cast<Card>(i);
+  return ids;
+}
 
 // Names of a game's extra cards (ids >= 52), e.g. {{52, "BB"}, {53, "LB"}}.
 struct ExtraCard {

@@ -121,6 +121,15 @@ class MoveList {
     CARDROOM_ASSERT(size_ < Capacity, "MoveList overflow: the game's kMaxMoves is too small");
     moves_[size_++] = m;
   }
+  // One move per card of `cards`, in card order: make(card) (a game's play_move).
+  template <class Make>
+  void push_cards(CardSet cards, Make&& make) {
+    CARDROOM_ASSERT(size_ + cards.size() <= Capacity,
+                    "MoveList overflow: the game's kMaxMoves is too small");
+    int n = size_;
+    for (Card c : cards) moves_[n++] = make(c);
+    size_ = n;
+  }
   void clear() { size_ = 0; }
   int size() const { return size_; }
   bool empty() const { return size_ == 0; }

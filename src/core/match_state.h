@@ -152,11 +152,15 @@ class MatchState {
   // which the public tie note says. `totals[u]` per unit. True when the match is over.
   bool end_round(bool last, std::span<const int> totals, const Teams& teams, int seats,
                  bool share_ties, const MatchEndText& text, const ApplyContext* ctx) {
+    if (!last) {
+      next_round(seats);
+      return false;
+    }
     const int best = *std::max_element(totals.begin(), totals.end());
     int leaders = 0;
     for (int total : totals) leaders += total == best;
-    if (!last || (leaders != 1 && !share_ties)) {
-      if (last) emit(ctx, kEveryone, text.tie_note, [] { return Event{.kind = EventKind::kNote}; });
+    if (leaders != 1 && !share_ties) {
+      emit(ctx, kEveryone, text.tie_note, [] { return Event{.kind = EventKind::kNote}; });
       next_round(seats);
       return false;
     }

@@ -55,26 +55,12 @@ const ConfigOptions<Config>& Config::options() {
 
 CardNames card_names() { return {kExtraCards.data(), kExtraCards.size()}; }
 
-CardSet suit_cards(int suit, int trump) {
-  CardSet s = CardSet::suit(suit);
-  if (suit == trump) s |= kBloopers;
-  return s;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Rules tables
 
 int hand_size_of_hand(int k) {
   if (k < 0 || k >= kHands) return kMaxHand;
   return k < 13 ? 13 - k : k - 12;
-}
-
-int effective_suit(Card c, int trump) { return c >= 52 ? trump : suit_of(c); }
-
-int effective_rank(Card c) {
-  if (c == kBigBlooper) return 14;
-  if (c == kLittleBlooper) return 13;
-  return rank_of(c);
 }
 
 int trick_winner(const Card* cards, int count, int trump) {
@@ -86,65 +72,24 @@ int trick_winner(const Card* cards, int count, int trump) {
   });
 }
 
-CardSet Policy::playable(CardSet hand, const tricks::TrickSoFar& t) const {
-  const CardSet trumps_held = hand & trumps();
-  if (t.count == 0) {
-    // Rule 7: no trump lead before trumps are broken, unless the hand is all trumps (BA-A6).
-    if (!broken && !trumps_held.empty() && trumps_held != hand) return hand - trumps_held;
-    return hand;
-  }
-  const Card led = t.led();
-  if (trump != kNoSuit && !trumps_held.empty()) {
-    // A blooper led: the highest (BB) or lowest (LB) trump held, which is forced.
-    if (led == kBigBlooper || led == kLittleBlooper) {
-      Card pick = kNoCard;
-      for (Card c : trumps_held)
-        if (pick == kNoCard || (led == kBigBlooper ? effective_rank(c) > effective_rank(pick)
-                                                   : effective_rank(c) < effective_rank(pick)))
-          pick = c;
-      return CardSet::of(pick);
-    }
-  }
-  const CardSet follow = hand & suit_cards(effective_suit(led, trump), trump);
-  return follow.empty() ? hand : follow;
+CardSet Policy::blooper_forced(Card led, CardSet trumps_held) const {
+  Card pick = kNoCard;
+  for (Card c : trumps_held)
+    if (pick == kNoCard || (led == kBigBlooper ? effective_rank(c) > effective_rank(pick)
+                                               : effective_rank(c) < effective_rank(pick)))
+      pick = c;
+  return CardSet::of(pick);
 }
 
-const char* Policy::why_not(CardSet hand, const tricks::TrickSoFar& t, Card) const {
-  if (t.count == 0) return "trumps are not broken yet";
-  const Card led = t.led();
-  if (led >= 52 && trump != kNoSuit && !(hand & trumps()).empty())
-    return led == kBigBlooper ? "the big blooper was led: play your highest trump"
-                              : "the little blooper was led: play your lowest trump";
-  return "you must follow suit";
-}
-
-CardSet Policy::shown_lacking(const tricks::TrickSoFar& t, Card card) const {
-  // What everyone learns about the hand: a void, or no trump above (BB) / below (LB) the one
-  // played.
-  if (t.count == 0) return CardSet();
+CardSet Policy::blooper_lacking(Card led, Card card) const {
+  const CardSet all_trumps = trumps();
+  if (!all_trumps.contains(card)) return all_trumps;
   CardSet out;
-  const Card led = t.led();
-  const int led_suit = effective_suit(led, trump);
-  if (effective_suit(card, trump) != led_suit) out |= suit_cards(led_suit, trump);
-  if (trump != kNoSuit && (led == kBigBlooper || led == kLittleBlooper)) {
-    const CardSet all_trumps = trumps();
-    if (!all_trumps.contains(card)) {
-      out |= all_trumps;
-    } else {
-      for (Card c : all_trumps)
-        if (led == kBigBlooper ? effective_rank(c) > effective_rank(card)
-                               : effective_rank(c) < effective_rank(card))
-          out.add(c);
-    }
-  }
+  for (Card c : all_trumps)
+    if (led == kBigBlooper ? effective_rank(c) > effective_rank(card)
+                           : effective_rank(c) < effective_rank(card))
+      out.add(c);
   return out;
-}
-
-void Policy::on_play(const tricks::TrickSoFar& t, Card card) {
-  // A trump played off a non-trump lead breaks trumps, and so does a trump led from an all-trump
-  // hand (BA-A6).
-  if (!trumps().contains(card)) return;
-  if (t.count == 0 || effective_suit(t.led(), trump) != trump) broken = true;
 }
 
 int team_points(Contract c, int took, int hand_size) {
@@ -199,11 +144,10 @@ void State::start_hand(const ApplyContext* ctx) {
     play_.take_hands(*deal);
     std::copy(deal->pack.begin(), deal->pack.end(), order.begin() + pack_start);
   } else {
-    for (int i = 0; i < kDeckSize; ++i) order[i] = static_cast<Card>(i);
+    order = card_ids<kDeckSize>();
     rng_.shuffle(order.data(), kDeckSize);
     // One card at a time, clockwise from the dealer's left.
-    for (int i = 0; i < pack_start; ++i)
-      play_.give((dealer_ + 1 + i) % kPlayers, CardSet::of(order[i]));
+    play_.deal_one_at_a_time(order.data(), pack_start, (dealer_ + 1) % kPlayers);
   }
   ++deals_;
   report_deal(ctx, [&] { return play_.as_deal({order.begin() + pack_start, order.end()}); });
@@ -343,7 +287,7 @@ void State::legal_moves(Seat seat, MoveList<kMaxMoves>& out) const {
     out.push(pass_move());
     return;
   }
-  for (Card c : play_.playable(seat)) out.push(play_move(c));
+  out.push_cards(play_.playable(seat), play_move);
 }
 
 Status State::apply(Seat seat, Move move, const ApplyContext* ctx) {

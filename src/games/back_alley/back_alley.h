@@ -80,9 +80,13 @@ struct Config {
 // Hand size of hand index k (0-based): 13, 12, ..., 1, 1, 2, ..., 13; extra hands 13.
 int hand_size_of_hand(int hand_index);
 // Suit of a card in a hand with trump `trump` (kNoSuit: no trump): bloopers are trumps.
-int effective_suit(Card c, int trump);
+inline int effective_suit(Card c, int trump) { return c >= 52 ? trump : suit_of(c); }
 // Rank within its effective suit: 2 = 0 .. A = 12, LB = 13, BB = 14.
-int effective_rank(Card c);
+inline int effective_rank(Card c) {
+  if (c == kBigBlooper) return 14;
+  if (c == kLittleBlooper) return 13;
+  return rank_of(c);
+}
 // Index (in play order) of the winning card of a complete or partial trick.
 int trick_winner(const Card* cards, int count, int trump);
 
@@ -96,7 +100,9 @@ struct Contract {
 int team_points(Contract c, int took, int hand_size);
 
 // Cards of the effective suit `suit` in a hand with trump `trump` (bloopers are trumps).
-CardSet suit_cards(int suit, int trump);
+inline CardSet suit_cards(int suit, int trump) {
+  return suit == trump ? CardSet::suit(suit) | kBloopers : CardSet::suit(suit);
+}
 
 // Back Alley's trick rules for the trick-play core: follow the effective suit (bloopers are
 // trumps), no trump lead before trumps are broken unless the hand is all trumps (rule 7, BA-A6),
@@ -108,10 +114,58 @@ struct Policy : tricks::FollowSuit {
   CardSet playable(CardSet hand, const tricks::TrickSoFar& t) const;
   const char* why_not(CardSet hand, const tricks::TrickSoFar& t, Card card) const;
   CardSet shown_lacking(const tricks::TrickSoFar& t, Card card) const;
+  // After a blooper lead, the one trump of `trumps_held` (not empty) that must be played.
+  CardSet blooper_forced(Card led, CardSet trumps_held) const;
+  // After a blooper lead in a hand with trumps: every trump if `card` is none, else the trumps
+  // above (BB led) or below (LB led) it.
+  CardSet blooper_lacking(Card led, Card card) const;
   void on_play(const tricks::TrickSoFar& t, Card card);
   int winner(const tricks::TrickSoFar& t) const { return trick_winner(t.cards, t.count, trump); }
   bool operator==(const Policy&) const = default;
 };
+
+inline CardSet Policy::playable(CardSet hand, const tricks::TrickSoFar& t) const {
+  const CardSet trumps_held = hand & trumps();
+  if (t.count == 0) {
+    // Rule 7: no trump lead before trumps are broken, unless the hand is all trumps (BA-A6).
+    if (!broken && !trumps_held.empty() && trumps_held != hand) return hand - trumps_held;
+    return hand;
+  }
+  const Card led = t.led();
+  if (trump != kNoSuit && !trumps_held.empty()) {
+    // A blooper led: the highest (BB) or lowest (LB) trump held, which is forced.
+    if (led == kBigBlooper || led == kLittleBlooper) return blooper_forced(led, trumps_held);
+  }
+  const CardSet follow = hand & suit_cards(effective_suit(led, trump), trump);
+  return follow.empty() ? hand : follow;
+}
+
+inline const char* Policy::why_not(CardSet hand, const tricks::TrickSoFar& t, Card) const {
+  if (t.count == 0) return "trumps are not broken yet";
+  const Card led = t.led();
+  if (led >= 52 && trump != kNoSuit && !(hand & trumps()).empty())
+    return led == kBigBlooper ? "the big blooper was led: play your highest trump"
+                              : "the little blooper was led: play your lowest trump";
+  return "you must follow suit";
+}
+
+inline CardSet Policy::shown_lacking(const tricks::TrickSoFar& t, Card card) const {
+  // What everyone learns about the hand: a void, or no trump above (BB) / below (LB) the one
+  // played (blooper_lacking).
+  if (t.count == 0) return CardSet();
+  const Card led = t.led();
+  if (led >= 52 && trump != kNoSuit) return blooper_lacking(led, card);
+  const int led_suit = effective_suit(led, trump);
+  return effective_suit(card, trump) == led_suit ? CardSet() : suit_cards(led_suit, trump);
+}
+
+inline void Policy::on_play(const tricks::TrickSoFar& t, Card card) {
+  // A trump played off a non-trump lead breaks trumps, and so does a trump led from an all-trump
+  // hand (BA-A6).
+  if (!trumps().contains(card)) return;
+  if (t.count == 0 || effective_suit(t.led(), trump) != trump) broken = true;
+}
+
 using TrickPlay = tricks::TrickPlay<Policy, kPlayers, kMaxHand>;
 
 class Game : public GameWithConfig<Config, Game, State> {

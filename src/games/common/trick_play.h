@@ -60,8 +60,9 @@ struct FollowSuit {
   }
   const char* why_not(CardSet, const TrickSoFar&, Card) const { return "you must follow suit"; }
   CardSet shown_lacking(const TrickSoFar& t, Card card) const {
-    if (t.count == 0 || suit_of(card) == suit_of(t.led())) return CardSet();
-    return CardSet::suit(suit_of(t.led()));
+    if (t.count == 0) return CardSet();
+    const CardSet led_suit = CardSet::suit_with(t.cards[0]);
+    return led_suit.contains(card) ? CardSet() : led_suit;
   }
   void on_play(const TrickSoFar&, Card) {}
   static Seat next_seat(Seat s, int seats) { return s + 1 == seats ? 0 : s + 1; }
@@ -79,6 +80,18 @@ struct PlainTrumps : FollowSuit {
   int winner(const TrickSoFar& t) const { return trick_winner(t.cards, t.count, trump); }
   bool operator==(const PlainTrumps&) const = default;
 };
+
+// The seat that plays the i-th card of a trick led by `leader` (i < seats).
+template <class Policy>
+Seat nth_seat(Seat leader, int i, int seats) {
+  if constexpr (Policy::kClockwise) {
+    const Seat s = leader + i;
+    return s >= seats ? s - seats : s;
+  } else {
+    for (int k = 0; k < i; ++k) leader = Policy::next_seat(leader, seats);
+    return leader;
+  }
+}
 
 // What one card played did.
 struct PlayResult {
@@ -109,11 +122,7 @@ struct TrickPosition {
   // The cards `seat` may play if it were to play now.
   CardSet playable(Seat seat) const { return policy.playable(hands[seat], current()); }
   // The seat that played the i-th card of the current trick.
-  Seat seat_of(int i) const {
-    Seat s = leader;
-    for (int k = 0; k < i; ++k) s = Policy::next_seat(s, seats);
-    return s;
-  }
+  Seat seat_of(int i) const { return nth_seat<Policy>(leader, i, seats); }
   // `to_play` plays `card`, which must be legal. Completes the trick when everyone has played.
   [[gnu::always_inline]] PlayResult play(Card card) {
     CARDROOM_ASSERT(!over && hands[to_play].contains(card), "a card played that is not held");
@@ -142,7 +151,7 @@ struct TrickPosition {
   bool operator==(const TrickPosition&) const = default;
 };
 
-// The tricks of a round as played: for views, round records and replays.
+// The completed tricks of a round as played: for views, round records and replays.
 template <int MaxSeats, int MaxTricks>
 struct TrickHistory {
   std::array<std::array<Card, MaxSeats>, MaxTricks> cards{};  // play order
@@ -198,6 +207,18 @@ class TrickPlay {
     out.push_back(make_pile("tricks", kEveryone, pos_.played));
     return out;
   }
+  // Deals order[0..count) one card at a time, clockwise from `first` (card i to seat first + i);
+  // returns the cards dealt.
+  CardSet deal_one_at_a_time(const Card* order, int count, Seat first) {
+    CardSet dealt;
+    Seat s = first;
+    for (int i = 0; i < count; ++i) {
+      pos_.hands[s].add(order[i]);
+      dealt.add(order[i]);
+      if (++s == pos_.seats) s = 0;
+    }
+    return dealt;
+  }
   // Every seat's hand from an explicit deal (a card set per hand); returns all the cards dealt.
   CardSet take_hands(const Deal& deal) {
     CardSet used;
@@ -236,13 +257,12 @@ class TrickPlay {
   Policy& policy() { return pos_.policy; }
   const Position& position() const { return pos_; }
   const History& history() const { return history_; }
+  // The i-th card played to `trick` (completed, or the one in progress).
   Card card(int trick, int i) const { return history_.cards[trick][i]; }
   Seat leader_of(int trick) const { return history_.leader[trick]; }
   Seat winner_of(int trick) const { return history_.winner[trick]; }
   Seat seat_of(int trick, int i) const {
-    Seat s = history_.leader[trick];
-    for (int k = 0; k < i; ++k) s = Policy::next_seat(s, pos_.seats);
-    return s;
+    return nth_seat<Policy>(history_.leader[trick], i, pos_.seats);
   }
   // How many cards `s` has played to the trick in progress (0 or 1).
   int played_to_current(Seat s) const {
@@ -301,6 +321,30 @@ class TrickPlay {
   History history_;
 };
 
+// The events of a card played (see play_card), from the play after it: out of the play path,
+// which runs millions of times a second in simulations with no one listening.
+template <class Play>
+[[gnu::noinline]] void emit_card_played(const Play& play, Seat seat, Card card,
+                                        const ApplyContext* ctx, CardNames names) {
+  emit(
+      ctx, kEveryone, "{seat} plays {card}",
+      [&] { return Event{.kind = EventKind::kPlay, .seat = seat, .card = card}; }, names);
+  if (play.trick_size() != 0) return;  // the trick goes on
+  const int trick = play.trick_number() - 1;
+  const Seat winner = play.winner_of(trick);
+  Card best = kNoCard;
+  for (int i = 0; i < play.seats(); ++i)
+    if (play.seat_of(trick, i) == winner) best = play.card(trick, i);
+  emit(
+      ctx, kEveryone,
+      winner == kNoSeat ? "trick {number}: a draw (both teams tied for the best card)"
+                        : "trick {number} to {seat} ({card})",
+      [&] {
+        return Event{.kind = EventKind::kTrick, .seat = winner, .number = trick + 1, .card = best};
+      },
+      names);
+}
+
 // A card played to a trick, as every trick game does it: refused with the rules' reason (nothing
 // changes), or played with the events "S1 plays TD" and, when the trick is complete, "trick 3 to
 // S0 (2D)" or "trick 2: a draw (both teams tied for the best card)". `result` says what the card
@@ -313,21 +357,7 @@ template <class Play>
   if (const char* why = play.reject(seat, card)) return Status::Error(why);
   const PlayResult r = play.play(card);
   *result = r;
-  emit(
-      ctx, kEveryone, "{seat} plays {card}",
-      [&] { return Event{.kind = EventKind::kPlay, .seat = seat, .card = card}; }, names);
-  if (r.trick_complete)
-    emit(
-        ctx, kEveryone,
-        r.winner == kNoSeat ? "trick {number}: a draw (both teams tied for the best card)"
-                            : "trick {number} to {seat} ({card})",
-        [&] {
-          return Event{.kind = EventKind::kTrick,
-                       .seat = r.winner,
-                       .number = r.trick + 1,
-                       .card = r.winner == kNoSeat ? kNoCard : play.card(r.trick, r.winning_card)};
-        },
-        names);
+  if (wants_events(ctx)) emit_card_played(play, seat, card, ctx, names);
   return Status::Ok();
 }
 
@@ -335,8 +365,9 @@ template <class Play>
 // refused when it is not time to play (`playing` false) or the payload is no card, else played
 // with play_card, and `end_round()` runs when the round is over.
 template <class Play, class EndRound>
-Status play_move(Play& play, bool playing, Seat seat, std::uint64_t payload,
-                 const ApplyContext* ctx, EndRound&& end_round, CardNames names = {}) {
+[[gnu::always_inline]] inline Status play_move(Play& play, bool playing, Seat seat,
+                                               std::uint64_t payload, const ApplyContext* ctx,
+                                               EndRound&& end_round, CardNames names = {}) {
   if (!playing) return Status::Error("it is not time to play a card");
   if (payload >= 64) return Status::Error("not a card");
   PlayResult r;

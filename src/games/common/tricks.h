@@ -13,11 +13,19 @@ namespace cardroom::tricks {
 // map them first.
 inline int trick_winner(const Card* cards, int count, int trump) {
   // The running winner is always of the led suit or a trump, so a card beats it exactly when it is
-  // a higher card of the same suit, or the first trump on a non-trump.
+  // a higher card of the same suit (ids order ranks within a suit), or the first trump on a
+  // non-trump.
   int best = 0;
+  Card best_card = cards[0];
+  int best_suit = suit_of(best_card);
   for (int i = 1; i < count; ++i) {
-    const int s = suit_of(cards[i]), b = suit_of(cards[best]);
-    if (s == b ? rank_of(cards[i]) > rank_of(cards[best]) : s == trump) best = i;
+    const Card c = cards[i];
+    const int s = suit_of(c);
+    if (s == best_suit ? c > best_card : s == trump) {
+      best = i;
+      best_card = c;
+      best_suit = s;
+    }
   }
   return best;
 }
@@ -43,7 +51,7 @@ int best_card(const Card* cards, int count, Key&& key) {
 // the led suit if the hand holds any, else the whole hand.
 inline CardSet follow_options(CardSet hand, Card led) {
   if (led == kNoCard) return hand;
-  const CardSet follow = hand.in_suit(suit_of(led));
+  const CardSet follow = hand & CardSet::suit_with(led);
   return follow.empty() ? hand : follow;
 }
 

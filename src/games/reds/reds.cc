@@ -354,21 +354,6 @@ constexpr SubsetTable kSubsets;
 
 }  // namespace
 
-bool State::may_act(Seat seat) const {
-  switch (phase_) {
-    case Phase::kBid:
-      if (!config_.hidden_bids) return seat == to_act_;
-      return seat >= 0 && seat < config_.players && !bid_submitted_.contains(seat);
-    case Phase::kExchange:
-      return seat >= 0 && seat < config_.players && !exchange_submitted_.contains(seat);
-    case Phase::kPlay:
-      return seat == play_.to_play();
-    case Phase::kOver:
-      break;
-  }
-  return false;
-}
-
 void State::legal_moves(Seat seat, MoveList<kMaxMoves>& out) const {
   out.clear();
   if (!may_act(seat)) return;
@@ -390,7 +375,7 @@ void State::legal_moves(Seat seat, MoveList<kMaxMoves>& out) const {
       return;
     }
     case Phase::kPlay:
-      for (Card c : play_.playable(seat)) out.push(play_move(c));
+      out.push_cards(play_.playable(seat), play_move);
       return;
     case Phase::kOver:
       return;

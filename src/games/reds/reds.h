@@ -182,4 +182,19 @@ class State : public MatchState<Config, RoundRecord>, public tricks::TrickAccess
   std::array<int, kMaxPlayers> scores_{};
 };
 
+inline bool State::may_act(Seat seat) const {
+  switch (phase_) {
+    case Phase::kBid:
+      if (!config_.hidden_bids) return seat == to_act_;
+      return seat >= 0 && seat < config_.players && !bid_submitted_.contains(seat);
+    case Phase::kExchange:
+      return seat >= 0 && seat < config_.players && !exchange_submitted_.contains(seat);
+    case Phase::kPlay:
+      return seat == play_.to_play();
+    case Phase::kOver:
+      break;
+  }
+  return false;
+}
+
 }  // namespace cardroom::reds

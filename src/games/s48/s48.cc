@@ -98,12 +98,9 @@ void State::start_round(const ApplyContext* ctx) {
     pack_ = kDeck - play_.take_hands(*deal);
   } else {
     // Rule 3: one card at a time, clockwise from the dealer's left.
-    std::array<Card, kDeckSize> order{};
-    for (int i = 0; i < kDeckSize; ++i) order[i] = static_cast<Card>(i);
+    std::array<Card, kDeckSize> order = card_ids<kDeckSize>();
     rng_.shuffle(order.data(), kDeckSize);
-    for (int i = 0; i < n * h; ++i) play_.give((dealer_ + 1 + i) % n, CardSet::of(order[i]));
-    pack_ = CardSet();
-    for (int i = n * h; i < kDeckSize; ++i) pack_.add(order[i]);
+    pack_ = kDeck - play_.deal_one_at_a_time(order.data(), n * h, (dealer_ + 1) % n);
   }
   ++deals_;
   report_deal(ctx, [&] { return play_.as_deal(card_vector(pack_)); });
@@ -134,8 +131,9 @@ void State::finish_round(const ApplyContext* ctx) {
     scores_[s] += r.points[s];
   }
   ++rounds_completed_;
-  for (Seat s = 0; s < n; ++s)
-    emit_round_score(ctx, s, bids_[s], play_.tricks_won(s), r.points[s], scores_[s]);
+  if (wants_events(ctx))
+    for (Seat s = 0; s < n; ++s)
+      emit_round_score(ctx, s, bids_[s], play_.tricks_won(s), r.points[s], scores_[s]);
   if (end_round(round_ + 1 >= kRounds, {scores_.data(), static_cast<std::size_t>(n)}, {}, n,
                 config_.final_tie == FinalTie::kShared, kMatchEnd, ctx))
     phase_ = Phase::kOver;
@@ -165,7 +163,7 @@ void State::legal_moves(Seat seat, MoveList<kMaxMoves>& out) const {
       if (b != hook) out.push(bid_move(b));
     return;
   }
-  for (Card c : play_.playable(seat)) out.push(play_move(c));
+  out.push_cards(play_.playable(seat), play_move);
 }
 
 Status State::apply(Seat seat, Move move, const ApplyContext* ctx) {

@@ -264,7 +264,7 @@ void State::legal_moves(Seat seat, MoveList<kMaxMoves>& out) const {
   if (!guessed_ && guess_open(seat))
     for (int r = 0; r < kRanks; ++r) out.push(guess_move(r));
   const CardSet cards = playable(seat);
-  for (Card c : cards) out.push(play_move(c));
+  out.push_cards(cards, play_move);
   if (config_.stuck == Stuck::kPass && cards.empty()) out.push(pass_move());
 }
 
