@@ -1085,6 +1085,13 @@ TEST(EngineMoveList, PushCardsAppendsOneMovePerCardInCardOrder) {
   EXPECT_EQ(list.size(), 4);
 }
 
+TEST(EngineCards, SuitAndRankAreDivisionAndRemainderForEveryId) {
+  for (int c = 0; c < 256; ++c) {
+    EXPECT_EQ(suit_of(static_cast<Card>(c)), c / 13) << c;
+    EXPECT_EQ(rank_of(static_cast<Card>(c)), c % 13) << c;
+  }
+}
+
 TEST(EngineCards, CardIdsAndSuitWith) {
   constexpr auto ids = card_ids<54>();
   for (int i = 0; i < 54; ++i) EXPECT_EQ(ids[i], i);
