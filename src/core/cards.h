@@ -50,7 +50,7 @@ constexpr Card make_card(int suit, int rank) { return static_cast<Card>(suit * k
 // Only for standard cards (< 52). c / 13 as a multiply and a shift, exact for every Card (0..255):
 // compilers otherwise emit a division on some paths, tens of cycles in the play loop.
 constexpr int suit_of(Card c) { return (c * 79) >> 10; }
-constexpr int rank_of(Card c) { return c - kRanks * suit_of(c); }  // only for standard cards
+constexpr int rank_of(Card c) { return c % kRanks; }  // only for standard cards (< 52)
 constexpr bool is_standard(Card c) { return c < 52; }
 
 class CardSet {
