@@ -151,7 +151,7 @@ struct TrickPosition {
   bool operator==(const TrickPosition&) const = default;
 };
 
-// The completed tricks of a round as played: for views, round records and replays.
+// The tricks of a round as played, the one in progress too: for views, round records, replays.
 template <int MaxSeats, int MaxTricks>
 struct TrickHistory {
   std::array<std::array<Card, MaxSeats>, MaxTricks> cards{};  // play order
