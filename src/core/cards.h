@@ -60,7 +60,7 @@ class CardSet {
   static constexpr CardSet of(Card c) { return CardSet(std::uint64_t{1} << c); }
   // All 13 cards of `suit`.
   static constexpr CardSet suit(int s) { return CardSet(std::uint64_t{0x1FFF} << (s * kRanks)); }
-  // The cards of the suit of standard card `c` (suit(suit_of(c)) from a table: no division).
+  // The cards of the suit of standard card `c`: suit(suit_of(c)), from a table (one load).
   static constexpr CardSet suit_with(Card c);
   // Every standard card (52).
   static constexpr CardSet standard_deck() { return CardSet((std::uint64_t{1} << 52) - 1); }

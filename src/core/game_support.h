@@ -19,17 +19,25 @@ inline bool wants_events(const ApplyContext* ctx) { return ctx && ctx->events; }
 // A card set as a list in card-id order.
 inline std::vector<Card> card_vector(CardSet set) { return {set.begin(), set.end()}; }
 
-// Appends the event `make()` returns (its kind and fields), visible to `to`, with its text rendered
-// from `format` (core/event.h). `make` runs only when someone listens: hot paths pay nothing.
+namespace detail {
 template <class Make>
-void emit(const ApplyContext* ctx, SeatSet to, const char* format, Make&& make,
-          CardNames names = {}) {
-  if (!wants_events(ctx)) return;
+[[gnu::noinline]] void emit_to(const ApplyContext* ctx, SeatSet to, const char* format, Make&& make,
+                               CardNames names) {
   Event e = make();
   e.visible_to = to;
   e.format = format;
   e.text = render_event(e, names);
   ctx->events->push_back(std::move(e));
+}
+}  // namespace detail
+
+// Appends the event `make()` returns (its kind and fields), visible to `to`, with its text rendered
+// from `format` (core/event.h). `make` runs only when someone listens: in the caller there is only
+// the test of `ctx` (the event is built out of line), so hot paths pay nothing.
+template <class Make>
+[[gnu::always_inline]] inline void emit(const ApplyContext* ctx, SeatSet to, const char* format,
+                                        Make&& make, CardNames names = {}) {
+  if (wants_events(ctx)) detail::emit_to(ctx, to, format, std::forward<Make>(make), names);
 }
 
 // A private event for `to`, then its public half for every other seat and spectators: the same

@@ -131,9 +131,8 @@ void State::finish_round(const ApplyContext* ctx) {
     scores_[s] += r.points[s];
   }
   ++rounds_completed_;
-  if (wants_events(ctx))
-    for (Seat s = 0; s < n; ++s)
-      emit_round_score(ctx, s, bids_[s], play_.tricks_won(s), r.points[s], scores_[s]);
+  for (Seat s = 0; s < n; ++s)
+    emit_round_score(ctx, s, bids_[s], play_.tricks_won(s), r.points[s], scores_[s]);
   if (end_round(round_ + 1 >= kRounds, {scores_.data(), static_cast<std::size_t>(n)}, {}, n,
                 config_.final_tie == FinalTie::kShared, kMatchEnd, ctx))
     phase_ = Phase::kOver;
