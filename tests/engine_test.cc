@@ -123,6 +123,31 @@ TEST(EngineEvents, RenderUnsetFieldsAndShortLists) {
   EXPECT_EQ(render_event(e), "");
 }
 
+TEST(EngineEvents, AgreementWordsFollowTheValue) {
+  Event e = FullEvent();  // points 7, seats S0 S2
+  EXPECT_EQ(Render(e, "{points:point/points}"), "7 points");
+  e.points = 1;
+  EXPECT_EQ(Render(e, "{points:point/points}"), "1 point");
+  e.points = -1;
+  EXPECT_EQ(Render(e, "{points:point/points}"), "-1 point");
+  e.points = 0;
+  EXPECT_EQ(Render(e, "{points:point/points}"), "0 points");
+  e.amount = 1;
+  EXPECT_EQ(Render(e, "deals {amount:card/cards} each"), "deals 1 card each");
+  EXPECT_EQ(Render(e, "({amount:empty space/empty spaces})"), "(1 empty space)");
+  EXPECT_EQ(Render(e, "{seats+:wins/win} the hand"), "S0+S2 win the hand");
+  EXPECT_EQ(Render(e, "{seats/:has/have} 11"), "S0/S2 have 11");
+  e.seats = SeatSet::of(3);
+  EXPECT_EQ(Render(e, "{seats+:wins/win} the hand"), "S3 wins the hand");
+  // A field without a number or seats, or words without a slash: left as written.
+  EXPECT_EQ(Render(e, "{card:x/y}"), "{card:x/y}");
+  EXPECT_EQ(Render(e, "{points:points}"), "{points:points}");
+  // The field is still named in the event's JSON.
+  e.format = "{points:point/points}";
+  e.points = 0;
+  EXPECT_TRUE(event_json(e, {}).contains("points"));
+}
+
 TEST(EngineEvents, UnknownPlaceholdersAreLeftAsWritten) {
   const Event e = FullEvent();
   EXPECT_EQ(Render(e, "{foo}"), "{foo}");

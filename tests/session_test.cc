@@ -127,7 +127,10 @@ TEST(Session, RecordErrorsAreClear) {
   EXPECT_FALSE(load(R"({"game": "reds", "deals": [{"hands": [["AS"]]}]})"));
   EXPECT_NE(error.find("deal 0"), std::string::npos);
   EXPECT_FALSE(Session::from_record_file("/nonexistent/record.json", &error));
-  EXPECT_NE(error.find("cannot open"), std::string::npos);
+  EXPECT_NE(error.find("cannot read '/nonexistent/record.json'"), std::string::npos);
+  // A directory is a file error like any other, not an exception.
+  EXPECT_FALSE(Session::from_record_file("/", &error));
+  EXPECT_NE(error.find("Is a directory"), std::string::npos);
 }
 
 }  // namespace

@@ -131,6 +131,35 @@ std::string field(const Event& e, std::string_view name, CardNames names, const 
   return "";
 }
 
+// "{name:one/many}": appends to `value` the word of `words` that agrees with field `name`.
+bool append_agreeing_word(const Event& e, std::string_view name, std::string_view words,
+                          std::string* value) {
+  const std::size_t slash = words.find('/');
+  if (slash == std::string_view::npos) return false;
+  bool one = false;
+  if (name == "seats" || name == "seats/" || name == "seats+") {
+    one = e.seats.size() == 1;
+  } else {
+    int n = 0;
+    if (name == "number")
+      n = e.number;
+    else if (name == "amount")
+      n = e.amount;
+    else if (name == "tricks")
+      n = e.tricks;
+    else if (name == "points")
+      n = e.points;
+    else if (name == "total")
+      n = e.total;
+    else
+      return false;
+    one = n == 1 || n == -1;
+  }
+  *value += ' ';
+  *value += one ? words.substr(0, slash) : words.substr(slash + 1);
+  return true;
+}
+
 }  // namespace
 
 std::string render_event(const Event& e, CardNames names, const EventStyle* style) {
@@ -142,7 +171,14 @@ std::string render_event(const Event& e, CardNames names, const EventStyle* styl
       const std::size_t close = format.find('}', i);
       if (close != std::string_view::npos) {
         bool ok = false;
-        std::string value = field(e, format.substr(i + 1, close - i - 1), names, st, &ok);
+        std::string_view name = format.substr(i + 1, close - i - 1);
+        std::string_view words;
+        if (const std::size_t colon = name.find(':'); colon != std::string_view::npos) {
+          words = name.substr(colon + 1);
+          name = name.substr(0, colon);
+        }
+        std::string value = field(e, name, names, st, &ok);
+        if (ok && !words.empty()) ok = append_agreeing_word(e, name, words, &value);
         if (ok) {
           out += value;
           i = close + 1;
@@ -165,7 +201,8 @@ nlohmann::json event_json(const Event& e, CardNames names) {
   if (e.public_half) j["public_half"] = true;
   const std::string_view format = e.format ? e.format : "";
   auto uses = [&](std::string_view name) {
-    return format.find("{" + std::string(name) + "}") != std::string_view::npos;
+    return format.find("{" + std::string(name) + "}") != std::string_view::npos ||
+           format.find("{" + std::string(name) + ":") != std::string_view::npos;
   };
   if (e.seat != kNoSeat || uses("seat")) j["seat"] = e.seat;
   if (e.other != kNoSeat || uses("other")) j["other"] = e.other;

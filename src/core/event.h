@@ -30,6 +30,9 @@
 //                                                           with `scores`)
 //   label    a word of the game's own: "truc", "double board", "left", a rank
 //                                                           {label}
+// Agreement: {FIELD:one/many} renders the field followed by the word that agrees with it: for a
+// number ("{points:point/points}": "1 point", "-1 point", "3 points") the first word when it is 1
+// or -1; for seats ("{seats+:wins/win}": "S1 wins", "S1+S3 win") the first word for one seat.
 #pragma once
 
 #include <cstdint>

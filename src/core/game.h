@@ -163,6 +163,10 @@ struct Status {
 };
 
 inline constexpr const char* kNotYourTurn = "it is not your turn";
+// An apply error that names numbers ("the dealer may not bid 5: ..."): keeps `text` for the life
+// of the program, once per distinct text, and returns it for Status::Error. Thread-safe; for the
+// rare path of a refused move only.
+const char* lasting_text(std::string text);
 // Whether an apply error is one of the reasons a seat that is not to act is refused with.
 bool is_out_of_turn_reason(std::string_view error);
 

@@ -82,14 +82,15 @@ inline Status refuse_when_closed(bool over, Seat seat, int seats) {
 // "S0 bid 2, took 3: 9 points (total 40)": a seat's score for a round of a bidding trick game.
 inline void emit_round_score(const ApplyContext* ctx, Seat seat, int bid, int took, int points,
                              int total) {
-  emit(ctx, kEveryone, "{seat} bid {amount}, took {tricks}: {points} points (total {total})", [&] {
-    return Event{.kind = EventKind::kScore,
-                 .seat = seat,
-                 .amount = bid,
-                 .tricks = took,
-                 .points = points,
-                 .total = total};
-  });
+  emit(ctx, kEveryone, "{seat} bid {amount}, took {tricks}: {points:point/points} (total {total})",
+       [&] {
+         return Event{.kind = EventKind::kScore,
+                      .seat = seat,
+                      .amount = bid,
+                      .tricks = took,
+                      .points = points,
+                      .total = total};
+       });
 }
 
 // Reports a deal the game made (ApplyContext::dealt); `make` runs only when someone listens.

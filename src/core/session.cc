@@ -1,8 +1,8 @@
 #include "core/session.h"
 
-#include <fstream>
 #include <sstream>
 
+#include "core/files.h"
 #include "core/registry.h"
 
 namespace cardroom {
@@ -214,17 +214,16 @@ std::unique_ptr<Session> Session::from_record(const nlohmann::json& record, std:
 }
 
 std::unique_ptr<Session> Session::from_record_file(const std::string& path, std::string* error) {
-  std::ifstream in(path);
-  if (!in) {
-    *error = "cannot open '" + path + "'";
-    return nullptr;
-  }
-  nlohmann::json record = nlohmann::json::parse(in, nullptr, false);
+  std::string text;
+  if (!read_text_file(path, &text, error)) return nullptr;
+  nlohmann::json record = nlohmann::json::parse(text, nullptr, false);
   if (record.is_discarded()) {
     *error = "'" + path + "' is not valid JSON";
     return nullptr;
   }
-  return from_record(record, error);
+  auto session = from_record(record, error);
+  if (!session) *error = "'" + path + "': " + *error;
+  return session;
 }
 
 bool Session::play(Seat seat, std::string_view text, std::string* error,
@@ -310,24 +309,7 @@ nlohmann::json Session::record() const {
 }
 
 bool Session::save(const std::string& path, std::string* error) const {
-  std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp);
-    if (!out) {
-      *error = "cannot write '" + path + "'";
-      return false;
-    }
-    out << record().dump(1) << "\n";
-    if (!out) {
-      *error = "cannot write '" + path + "'";
-      return false;
-    }
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    *error = "cannot write '" + path + "'";
-    return false;
-  }
-  return true;
+  return write_text_file(path, record().dump(1) + "\n", error);
 }
 
 nlohmann::json Session::summary() const {

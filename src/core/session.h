@@ -32,6 +32,7 @@ class Session {
                                          std::string* error);
   // Loads a record and replays its moves; any bad field or illegal move is an error naming it.
   static std::unique_ptr<Session> from_record(const nlohmann::json& record, std::string* error);
+  // The same from a file; every error (unreadable, not JSON, a bad record) is one line naming it.
   static std::unique_ptr<Session> from_record_file(const std::string& path, std::string* error);
 
   // Parses and applies a move; on error nothing changes. `time_ms`: the arrival time of a move in a

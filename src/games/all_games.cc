@@ -42,6 +42,14 @@ void register_all_games() {
   add<truc::Game>("Truc",
                   "4 players in partnerships: three-card tricks, truc and retruc raises, signals",
                   truc::bots());
+  // The games still to come (README's table): named as not implemented yet, not as unknown.
+  for (auto [name, title] : {std::pair{"bridgette", "Bridgette"},
+                             {"bridge_solitaire", "Bridge Solitaire"},
+                             {"red_rover", "Red Rover"},
+                             {"schwimmen", "Schwimmen"},
+                             {"indian_chief", "Indian Chief"},
+                             {"nuts", "Nuts (Nerts)"}})
+    register_planned_game(name, title);
 }
 
 }  // namespace cardroom

@@ -187,8 +187,8 @@ void State::start_hand(const ApplyContext* ctx) {
 
   if (wants_events(ctx)) {
     const CardNames names = card_names();
-    announce_round(ctx, "hand {number} of {total}: {seat} deals {amount} cards each",
-                   "hand {number} (extra): {seat} deals {amount} cards each", kHands, h);
+    announce_round(ctx, "hand {number} of {total}: {seat} deals {amount:card/cards} each",
+                   "hand {number} (extra): {seat} deals {amount:card/cards} each", kHands, h);
     play_.emit_hands(ctx, names);
     emit(
         ctx, kEveryone,
@@ -246,8 +246,8 @@ void State::finish_hand(const ApplyContext* ctx) {
   for (int t = 0; t < 2; ++t)
     emit(ctx, kEveryone,
          auction_.contracts[t].board > 0
-             ? "{seats/} contract {label}, took {tricks}: {points} points (total {total})"
-             : "{seats/} contract {amount}, took {tricks}: {points} points (total {total})",
+             ? "{seats/} contract {label}, took {tricks}: {points:point/points} (total {total})"
+             : "{seats/} contract {amount}, took {tricks}: {points:point/points} (total {total})",
          [&] {
            return Event{.kind = EventKind::kScore,
                         .team = t,

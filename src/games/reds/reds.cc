@@ -432,7 +432,9 @@ Status State::apply_bid(Seat seat, int n, const ApplyContext* ctx) {
 Status State::apply_give(Seat seat, CardSet cards, const ApplyContext* ctx) {
   const int k = exchange().cards;
   if (cards.size() != k)
-    return Status::Error("you must pass exactly the number of cards the chart says");
+    return Status::Error(lasting_text("this round passes " + std::to_string(k) +
+                                      (k == 1 ? " card" : " cards") + ": give exactly " +
+                                      std::to_string(k) + ", not " + std::to_string(cards.size())));
   if (!play_.hand(seat).contains_all(cards)) return Status::Error("you do not hold those cards");
   pending_[seat] = cards;
   exchange_submitted_.add(seat);

@@ -709,10 +709,8 @@ TEST(RedsRules, A5_TwoPlayersLeftAndRightAreTheOtherPlayer) {
 TEST(RedsRules, Rule7_MustPassExactlyKHeldCards) {
   Table t("players=4", 0, {MakeDeal(kDeal4, "9C")});
   ASSERT_TRUE(t.BidAll({1, 1, 1, 1}));
-  EXPECT_EQ(t.Reject(0, "give AS KS QS"),
-            "you must pass exactly the number of cards the chart says");
-  EXPECT_EQ(t.Reject(0, "give AS KS QS JS TS"),
-            "you must pass exactly the number of cards the chart says");
+  EXPECT_EQ(t.Reject(0, "give AS KS QS"), "this round passes 4 cards: give exactly 4, not 3");
+  EXPECT_EQ(t.Reject(0, "give AS KS QS JS TS"), "this round passes 4 cards: give exactly 4, not 5");
   EXPECT_EQ(t.Reject(0, "give AS KS QS 9S"), "you do not hold those cards");
   EXPECT_EQ(t.Reject(0, "give AS KS QS AH"), "you do not hold those cards");
   EXPECT_EQ(LegalTexts(t.s(), 0),

@@ -110,8 +110,8 @@ void State::start_round(const ApplyContext* ctx) {
   to_act_ = static_cast<std::int8_t>((dealer_ + 1) % n);
 
   if (wants_events(ctx)) {
-    announce_round(ctx, "round {number} of {total}: {seat} deals {amount} cards each",
-                   "round {number} (extra): {seat} deals {amount} cards each", kRounds, h);
+    announce_round(ctx, "round {number} of {total}: {seat} deals {amount:card/cards} each",
+                   "round {number} (extra): {seat} deals {amount:card/cards} each", kRounds, h);
     play_.emit_hands(ctx);
   }
 }
@@ -175,7 +175,10 @@ Status State::apply(Seat seat, Move move, const ApplyContext* ctx) {
       if (payload > static_cast<std::uint64_t>(hand_size_))
         return Status::Error("a bid must be 0 to the number of cards dealt");
       if (static_cast<int>(payload) == forbidden_bid())
-        return Status::Error("the dealer may not make the total of the bids equal the tricks");
+        return Status::Error(lasting_text("the dealer may not bid " + std::to_string(payload) +
+                                          ": the bids would add up to the " +
+                                          std::to_string(hand_size_) +
+                                          " tricks of the round (the dealer's hook)"));
       return apply_bid(seat, static_cast<int>(payload), ctx);
     case kPlayMove:
       return tricks::play_move(play_, phase_ == Phase::kPlay, seat, payload, ctx,

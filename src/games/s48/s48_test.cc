@@ -445,7 +445,8 @@ TEST(S48Rules, Rule4_TheHookFromTheSeedExample) {
   EXPECT_EQ(t.s().view(kS)["forbidden_bid"], 2);
   EXPECT_EQ(LegalTexts(t.s(), kS), Bids({0, 1, 3, 4, 5, 6, 7, 8}));
   EXPECT_EQ(t.Reject(kS, "bid 2"),
-            "the dealer may not make the total of the bids equal the tricks");
+            "the dealer may not bid 2: the bids would add up to the 8 tricks of the round (the "
+            "dealer's hook)");
   ASSERT_TRUE(t.Do(kS, "bid 1"));
 }
 

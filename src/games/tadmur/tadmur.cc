@@ -316,10 +316,8 @@ Status State::apply_guess(Seat seat, int rank, const ApplyContext* ctx) {
   wrong_guesses_[seat] |= static_cast<std::uint16_t>(1u << rank);
   ruled_out_[other] |= static_cast<std::uint16_t>(1u << rank);
   emit(ctx, kEveryone,
-       spaces_[seat] == 1 ? "{seat} guesses {label}: wrong; {seat}'s target moves one space "
-                            "further ({amount} empty space)"
-                          : "{seat} guesses {label}: wrong; {seat}'s target moves one space "
-                            "further ({amount} empty spaces)",
+       "{seat} guesses {label}: wrong; {seat}'s target moves one space further "
+       "({amount:empty space/empty spaces})",
        [&] {
          return Event{.kind = EventKind::kGuess,
                       .seat = seat,
@@ -342,15 +340,12 @@ Status State::apply_play(Seat seat, Card card, const ApplyContext* ctx) {
   chains_[seat][chain_len_[seat]++] = card;
   --spaces_[seat];
   last_passed_ = false;
-  emit(ctx, kEveryone,
-       spaces_[seat] == 1 ? "{seat} plays {card} (chain {cards}, {amount} space left)"
-                          : "{seat} plays {card} (chain {cards}, {amount} spaces left)",
-       [&] {
-         Event e{.kind = EventKind::kPlay, .seat = seat, .amount = spaces_[seat], .card = card};
-         e.cards.push_back(starters_[seat]);
-         for (int i = 0; i < chain_len_[seat]; ++i) e.cards.push_back(chains_[seat][i]);
-         return e;
-       });
+  emit(ctx, kEveryone, "{seat} plays {card} (chain {cards}, {amount:space/spaces} left)", [&] {
+    Event e{.kind = EventKind::kPlay, .seat = seat, .amount = spaces_[seat], .card = card};
+    e.cards.push_back(starters_[seat]);
+    for (int i = 0; i < chain_len_[seat]; ++i) e.cards.push_back(chains_[seat][i]);
+    return e;
+  });
   if (spaces_[seat] == 0) {
     if (ranks_adjacent(rank_of(card), rank_of(targets_[seat]))) {
       emit(ctx, kEveryone, "{seat} completes the chain to the target {card}", [&] {

@@ -112,7 +112,7 @@ void State::start_hand(const ApplyContext* ctx) {
       eleven_team_ = static_cast<std::int8_t>(scores_[0] == kEleven ? 0 : 1);
       phase_ = Phase::kEleven;
       emit(ctx, kEveryone,
-           "{seats+} has 11: {seat} decides for the team to play the hand for 3 ('go') or "
+           "{seats+:has/have} 11: {seat} decides for the team to play the hand for 3 ('go') or "
            "decline ('fold')",
            [&] {
              return Event{.kind = EventKind::kNote,
@@ -170,8 +170,7 @@ void State::deal(int cards, const ApplyContext* ctx) {
   ++deals_;
   report_deal(ctx, [&] { return play_.as_deal(card_vector(pack_)); });
   if (wants_events(ctx)) {
-    emit(ctx, kEveryone,
-         cards == 1 ? "{seat} deals {amount} card each" : "{seat} deals {amount} cards each",
+    emit(ctx, kEveryone, "{seat} deals {amount:card/cards} each",
          [&] { return Event{.kind = EventKind::kDealer, .seat = dealer_, .amount = cards}; });
     play_.emit_hands(ctx);
   }
@@ -202,18 +201,14 @@ void State::finish_hand(int winning_team, int ending, const ApplyContext* ctx) {
                      .ending = static_cast<std::int8_t>(ending)};
   last_.points[winning_team] = points;
   ++rounds_completed_;
-  static const char* const kFormats[3][2] = {
-      {"{seats+} wins the hand: {points} point (score S0+S2 {scores.0}, S1+S3 {scores.1})",
-       "{seats+} wins the hand: {points} points (score S0+S2 {scores.0}, S1+S3 {scores.1})"},
-      {"{seats+} scores after the rejected raise: {points} point (score S0+S2 {scores.0}, S1+S3 "
-       "{scores.1})",
-       "{seats+} scores after the rejected raise: {points} points (score S0+S2 {scores.0}, S1+S3 "
-       "{scores.1})"},
-      {"{seats+} scores: the team on 11 declined: {points} point (score S0+S2 {scores.0}, S1+S3 "
-       "{scores.1})",
-       "{seats+} scores: the team on 11 declined: {points} points (score S0+S2 {scores.0}, S1+S3 "
-       "{scores.1})"}};
-  emit(ctx, kEveryone, kFormats[ending][points == 1 ? 0 : 1], [&] {
+  static const char* const kFormats[3] = {
+      "{seats+:wins/win} the hand: {points:point/points} (score S0+S2 {scores.0}, S1+S3 "
+      "{scores.1})",
+      "{seats+:scores/score} after the rejected raise: {points:point/points} (score S0+S2 "
+      "{scores.0}, S1+S3 {scores.1})",
+      "{seats+:scores/score}: the team on 11 declined: {points:point/points} (score S0+S2 "
+      "{scores.0}, S1+S3 {scores.1})"};
+  emit(ctx, kEveryone, kFormats[ending], [&] {
     return Event{.kind = EventKind::kScore,
                  .team = winning_team,
                  .points = points,
