@@ -11,24 +11,27 @@ namespace cardroom::cli {
 void add_bench_command(CLI::App& app, Context& ctx) {
   auto* cmd = app.add_subcommand(
       "bench", "Random-playout throughput per game and a deterministic signature");
-  static int matches = 2000;
+  static std::string games = "2000";
   static int signature_matches = 200;
   static std::string only;
   static bool json = false;
-  cmd->add_option("--games", matches, "random matches timed per game")->check(CLI::PositiveNumber);
+  cmd->add_option("--games", games, "random matches timed per game (default 2000)")->type_name("N");
   cmd->add_option("--game", only, "only this game string, e.g. reds(players=6)");
   cmd->add_flag("--json", json, "machine-readable output");
   cmd->callback([&ctx] {
-    std::vector<std::string> games;
+    std::string error;
+    std::uint64_t matches = 0;
+    if (!parse_whole_number("--games", games, 1, kMaxGames, &matches, &error))
+      return fail(ctx, error);
+    std::vector<std::string> game_strings;
     if (!only.empty()) {
-      games.push_back(only);
+      game_strings.push_back(only);
     } else {
-      for (const auto* g : registered_games()) games.push_back(g->name);
+      for (const auto* g : registered_games()) game_strings.push_back(g->name);
     }
     std::int64_t signature = 0;
     nlohmann::json out = nlohmann::json::array();
-    for (const auto& text : games) {
-      std::string error;
+    for (const auto& text : game_strings) {
       auto game = load_game(text, &error);
       if (!game) {
         fail(ctx, error);
@@ -37,7 +40,7 @@ void add_bench_command(CLI::App& app, Context& ctx) {
       // The signature: a fixed set of seeded playouts, independent of --games.
       PlayoutStats sig = game->random_playouts(signature_matches, 1);
       auto start = std::chrono::steady_clock::now();
-      PlayoutStats timed = game->random_playouts(matches, 1000003);
+      PlayoutStats timed = game->random_playouts(static_cast<int>(matches), 1000003);
       double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       double mps = timed.moves / secs;
       signature += sig.signature;

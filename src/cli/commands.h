@@ -3,9 +3,14 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <cstdint>
+#include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
+
+#include "core/any_game.h"
 
 namespace cardroom::cli {
 
@@ -24,6 +29,21 @@ void add_bench_command(CLI::App& app, Context& ctx);
 // error written to `error`.
 bool split_options(const std::vector<std::string>& words,
                    std::vector<std::pair<std::string, std::string>>* out, std::string* error);
+
+// The game a command line names: a registry name or a game string (`reds(players=6)`), then
+// `key=value` words and, when given, --players. An option given twice is an error.
+std::unique_ptr<AnyGame> game_from_command_line(const std::string& game,
+                                                const std::vector<std::string>& option_words,
+                                                const std::optional<std::string>& players,
+                                                std::string* error);
+
+// The value of a whole-number flag such as --games or --seed, written in decimal digits alone and
+// within [lo, hi]; otherwise false and "--games must be a whole number from 1 to 1000000000".
+bool parse_whole_number(const std::string& flag, const std::string& text, std::uint64_t lo,
+                        std::uint64_t hi, std::uint64_t* value, std::string* error);
+
+// Upper bound of match counts (--games).
+inline constexpr std::uint64_t kMaxGames = 1000000000;
 
 // Prints "cardroom: <message>" to stderr and sets the exit code.
 void fail(Context& ctx, const std::string& message, int code = 1);

@@ -1,7 +1,10 @@
 // `cardroom`: one binary, one file per subcommand (list, rules, play, sim, replay, bench).
 #include <iostream>
+#include <limits>
 
 #include "cli/commands.h"
+#include "core/options.h"
+#include "core/registry.h"
 #include "games/all_games.h"
 
 namespace cardroom::cli {
@@ -16,6 +19,39 @@ bool split_options(const std::vector<std::string>& words,
     }
     out->emplace_back(w.substr(0, eq), w.substr(eq + 1));
   }
+  return true;
+}
+
+std::unique_ptr<AnyGame> game_from_command_line(const std::string& game,
+                                                const std::vector<std::string>& option_words,
+                                                const std::optional<std::string>& players,
+                                                std::string* error) {
+  auto parsed = parse_game_string(game, error);
+  if (!parsed) return nullptr;
+  if (!split_options(option_words, &parsed->options, error)) return nullptr;
+  if (players) parsed->options.emplace_back("players", *players);
+  return load_game(parsed->name, parsed->options, error);
+}
+
+bool parse_whole_number(const std::string& flag, const std::string& text, std::uint64_t lo,
+                        std::uint64_t hi, std::uint64_t* value, std::string* error) {
+  std::uint64_t v = 0;
+  bool ok = !text.empty() && text.size() <= 20;
+  for (char c : text) {
+    if (!ok) break;
+    if (c < '0' || c > '9')
+      ok = false;
+    else if (v > (std::numeric_limits<std::uint64_t>::max() - (c - '0')) / 10)
+      ok = false;
+    else
+      v = v * 10 + static_cast<std::uint64_t>(c - '0');
+  }
+  if (!ok || v < lo || v > hi) {
+    *error = flag + " must be a whole number from " + std::to_string(lo) + " to " +
+             std::to_string(hi) + ", not '" + text + "'";
+    return false;
+  }
+  *value = v;
   return true;
 }
 
@@ -37,6 +73,22 @@ int main(int argc, char** argv) {
   cardroom::cli::add_sim_command(app, ctx);
   cardroom::cli::add_replay_command(app, ctx);
   cardroom::cli::add_bench_command(app, ctx);
+  // A first word that is neither a flag nor a command: name it (CLI11 would only say that a
+  // subcommand is required).
+  if (argc > 1 && argv[1][0] != '-') {
+    const std::string word = argv[1];
+    bool known = false;
+    std::string names;
+    for (const CLI::App* sub : app.get_subcommands({})) {
+      known |= sub->get_name() == word;
+      names += (names.empty() ? "" : ", ") + sub->get_name();
+    }
+    if (!known) {
+      std::cerr << "cardroom: unknown command '" << word << "' (commands: " << names
+                << "; see 'cardroom --help')\n";
+      return 1;
+    }
+  }
   CLI11_PARSE(app, argc, argv);
   return ctx.exit_code;
 }

@@ -161,6 +161,17 @@ std::optional<Move> MovePrompt::resolve(const std::string& line, const std::vect
       for (const auto& c : list)
         if (c.label == n) return c.move;
     }
+    // Bids numbered by value: a value not offered is still tried as that bid, so that the game
+    // says why it is refused ("the dealer may not bid 5: ...").
+    const bool by_value =
+        !list.empty() && std::all_of(list.begin(), list.end(), [](const Choice& c) {
+          return c.text.ends_with(" " + std::to_string(c.label));
+        });
+    if (by_value && line.size() <= 4) {
+      const std::string verb = list.front().text.substr(0, list.front().text.find(' '));
+      std::string ignored;
+      if (auto m = state_.parse_move(viewer_.seat, verb + " " + line, &ignored)) return m;
+    }
     std::string labels;
     if (!list.empty())
       labels = " (" + std::to_string(list.front().label) + " to " +

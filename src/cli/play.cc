@@ -21,6 +21,7 @@
 #include <cctype>
 #include <chrono>
 #include <condition_variable>
+#include <csignal>
 #include <cstdint>
 #include <deque>
 #include <iostream>
@@ -39,6 +40,7 @@
 #include "cli/score_sheet.h"
 #include "cli/table_view.h"
 #include "cli/terminal.h"
+#include "core/files.h"
 #include "core/registry.h"
 #include "core/session.h"
 #include "match/match.h"
@@ -60,12 +62,36 @@ std::string lower(std::string s) {
   return s;
 }
 
+// Ctrl-C (SIGINT) during a game: the handler only sets this flag, and a blocking read of stdin is
+// interrupted (no SA_RESTART); the game then saves and stops as `quit` does. A second Ctrl-C
+// kills the program as usual (SA_RESETHAND).
+volatile std::sig_atomic_t g_interrupted = 0;
+
+extern "C" void on_interrupt(int) { g_interrupted = 1; }
+
+class InterruptSaves {
+ public:
+  InterruptSaves() {
+    struct sigaction sa {};
+    sa.sa_handler = on_interrupt;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESETHAND;
+    sigaction(SIGINT, &sa, &old_);
+  }
+  ~InterruptSaves() { sigaction(SIGINT, &old_, nullptr); }
+  InterruptSaves(const InterruptSaves&) = delete;
+  InterruptSaves& operator=(const InterruptSaves&) = delete;
+
+ private:
+  struct sigaction old_ {};
+};
+
 // Lines from standard input. Turn games read them blocking; a real-time game waits for one only
 // until the next computer move is due, so the first such wait moves reading to a thread that
 // queues lines (it then serves every read).
 class LineInput {
  public:
-  enum class Got { kLine, kTimeout, kEnd };
+  enum class Got { kLine, kTimeout, kEnd, kInterrupted };
 
   ~LineInput() {
     // The reader may be blocked in getline for good: it owns nothing of ours but the shared queue.
@@ -74,8 +100,12 @@ class LineInput {
   Got read(std::string* line) { return read_for(-1, line); }
   // `seconds` < 0: no time limit.
   Got read_for(double seconds, std::string* line) {
+    if (g_interrupted) return Got::kInterrupted;
     if (!reader_.joinable()) {
-      if (seconds < 0) return std::getline(std::cin, *line) ? Got::kLine : Got::kEnd;
+      if (seconds < 0) {
+        if (std::getline(std::cin, *line)) return Got::kLine;
+        return g_interrupted ? Got::kInterrupted : Got::kEnd;
+      }
       queue_ = std::make_shared<Queue>();
       reader_ = std::thread([q = queue_] {
         std::string l;
@@ -90,11 +120,18 @@ class LineInput {
       });
     }
     std::unique_lock lock(queue_->mutex);
-    auto has = [&] { return !queue_->lines.empty() || queue_->ended; };
-    if (seconds < 0)
-      queue_->ready.wait(lock, has);
-    else if (!queue_->ready.wait_for(lock, std::chrono::duration<double>(seconds), has))
-      return Got::kTimeout;
+    auto has = [&] { return !queue_->lines.empty() || queue_->ended || g_interrupted; };
+    // In slices, so that a Ctrl-C caught by another thread is seen.
+    using Clock = std::chrono::steady_clock;
+    const Clock::time_point deadline =
+        Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                           std::chrono::duration<double>(seconds < 0 ? 1e9 : seconds));
+    while (!has()) {
+      const Clock::duration left = deadline - Clock::now();
+      if (left <= Clock::duration::zero()) return Got::kTimeout;
+      queue_->ready.wait_for(lock, std::min<Clock::duration>(left, std::chrono::milliseconds(100)));
+    }
+    if (g_interrupted) return Got::kInterrupted;
     if (queue_->lines.empty()) return Got::kEnd;
     *line = std::move(queue_->lines.front());
     queue_->lines.pop_front();
@@ -112,7 +149,7 @@ class LineInput {
   std::thread reader_;
 };
 
-enum class TurnResult { kMoved, kQuit, kEndOfInput };
+enum class TurnResult { kMoved, kQuit, kEndOfInput, kInterrupted };
 
 class TerminalGame {
  public:
@@ -191,8 +228,10 @@ void TerminalGame::print_intro(bool resumed) {
     std::string who;
     for (Seat s = 0; s < state().num_seats(); ++s)
       if (s != seat()) who += (who.empty() ? "" : ", ") + seat_name(s);
-    std::cout << "You are " << viewer_.seat_label(seat()) << "; " << who << " are " << opponents_
-              << " computer players.\n";
+    const bool one = state().num_seats() == 2;
+    std::cout << "You are " << viewer_.seat_label(seat()) << "; " << who
+              << (one ? " is a " : " are ") << opponents_
+              << (one ? " computer player.\n" : " computer players.\n");
   }
   std::cout << "Seed " << session_.seed();
   if (!resumed)
@@ -247,7 +286,7 @@ void TerminalGame::show_help(const std::vector<Choice>& list) {
                "  last         the last completed trick\n"
                "  score        the score sheet\n"
                "  table        show the table and your moves again\n"
-               "  save         save the game record and keep playing\n"
+               "  save [PATH]  save the game record (to PATH from now on) and keep playing\n"
                "  quit         save the game record and stop (resume later with --resume)\n"
                "  help, ?      this help\n";
 }
@@ -309,9 +348,9 @@ TurnResult TerminalGame::human_turn(std::string* error) {
       prompt_.show(list, view);
       continue;
     }
-    if (got == LineInput::Got::kEnd) {
+    if (got == LineInput::Got::kEnd || got == LineInput::Got::kInterrupted) {
       if (interactive_) std::cout << "\n";
-      return TurnResult::kEndOfInput;
+      return got == LineInput::Got::kEnd ? TurnResult::kEndOfInput : TurnResult::kInterrupted;
     }
     std::string line = trim(raw);
     if (line.empty()) continue;
@@ -337,15 +376,27 @@ TurnResult TerminalGame::human_turn(std::string* error) {
       prompt_.show(list, view);
       continue;
     }
-    if (cmd == "save") {
+    if (cmd == "save" || cmd.starts_with("save ")) {
+      // `save PATH`: save there, and from now on (quit, the end) there too.
+      const std::string path = cmd == "save" ? save_path_ : trim(line.substr(5));
       std::string why;
-      if (save(&why))
+      if (session_.save(path, &why)) {
+        save_path_ = path;
         std::cout << "Saved to " << save_path_ << "\n";
-      else
+      } else {
         std::cout << paint("error: " + why, Paint::kError, viewer_.style) << "\n";
+      }
       continue;
     }
-    if (cmd == "quit" || cmd == "exit" || cmd == "q") return TurnResult::kQuit;
+    if (cmd == "quit" || cmd == "exit" || cmd == "q") {
+      // The game ends only once it is saved: otherwise the person may fix the cause, or save
+      // elsewhere, and quit again.
+      std::string why;
+      if (save(&why)) return TurnResult::kQuit;
+      std::cout << paint("error: " + why, Paint::kError, viewer_.style) << "\n"
+                << "The game is not saved and goes on: 'save PATH' saves it elsewhere.\n";
+      continue;
+    }
     std::string why;
     auto move = prompt_.resolve(line, list, &why);
     if (move && runner_.submit(seat(), *move, &why)) return TurnResult::kMoved;
@@ -390,9 +441,17 @@ void TerminalGame::print_resume_hint() {
 }
 
 bool TerminalGame::run(bool resumed, std::string* error) {
+  InterruptSaves interrupt_saves;
   print_intro(resumed);
   for (;;) {
     flush_events();
+    if (g_interrupted && !state().over()) {
+      // Ctrl-C while the computers were moving: stop as at the person's turn.
+      if (!save(error)) return false;
+      std::cout << "\nInterrupted: game saved to " << save_path_ << "\n";
+      print_resume_hint();
+      return true;
+    }
     if (state().over()) {
       finish();
       if (!save(error)) return false;
@@ -404,8 +463,10 @@ bool TerminalGame::run(bool resumed, std::string* error) {
       if (!error->empty()) return false;
       if (r != TurnResult::kMoved) {
         flush_events();
-        if (!save(error)) return false;
-        std::cout << (r == TurnResult::kQuit ? "Game saved to " : "End of input: game saved to ")
+        if (r != TurnResult::kQuit && !save(error)) return false;  // quit saved already
+        std::cout << (r == TurnResult::kQuit          ? "Game saved to "
+                      : r == TurnResult::kInterrupted ? "Interrupted: game saved to "
+                                                      : "End of input: game saved to ")
                   << save_path_ << "\n";
         print_resume_hint();
         return true;
@@ -422,24 +483,30 @@ void add_play_command(CLI::App& app, Context& ctx) {
   auto* cmd = app.add_subcommand("play", "Play a game in the terminal against computer players");
   static std::string game_name;
   static std::vector<std::string> option_words;
-  static int players = 0;
+  static std::optional<std::string> players;
   static int seat = 0;
-  static std::uint64_t seed = 0;
+  static std::string seed;
   static std::string opponents = "heuristic";
   static std::string resume;
   static std::string save;
   static bool ascii = false;
   static bool watch = false;
-  cmd->add_option("game", game_name, "registry name, e.g. reds (optional with --resume)");
+  cmd->add_option("game", game_name,
+                  "registry name or game string, e.g. reds or reds(players=6) (optional with "
+                  "--resume)");
   cmd->add_option("options", option_words, "game options as key=value, e.g. partnership=true");
   cmd->add_option("--players", players, "number of players (the game's 'players' option)");
   auto* seat_opt = cmd->add_option("--seat", seat, "your seat, 0 first (default 0)");
-  auto* seed_opt = cmd->add_option("--seed", seed, "match seed (default: random, printed)");
+  auto* seed_opt =
+      cmd->add_option("--seed", seed, "match seed (default: random, printed)")->type_name("N");
   cmd->add_option("--opponents", opponents,
                   "computer players: a player string for all (heuristic, random, "
                   "random(pace_ms=500), ...) or one per computer seat, comma separated");
-  cmd->add_option("--resume", resume, "continue a saved game record");
-  cmd->add_option("--save", save, "where to save the record (default cardroom-<game>-<seed>.json)");
+  cmd->add_option("--resume", resume,
+                  "continue a saved game record (saved back to it unless --save says otherwise)");
+  cmd->add_option("--save", save,
+                  "where to save the record (default cardroom-<game>-<seed>.json, or the "
+                  "--resume file)");
   cmd->add_flag("--ascii", ascii, "plain ASCII: no colour, no suit symbols");
   cmd->add_flag("--watch", watch,
                 "computer players at every seat; you watch as a spectator (public events only)");
@@ -452,25 +519,24 @@ void add_play_command(CLI::App& app, Context& ctx) {
     std::unique_ptr<Session> session;
     bool resumed = !resume.empty();
     if (resumed) {
-      if (!option_words.empty() || players > 0)
+      if (!option_words.empty() || players)
         return fail(ctx, "game options come from the record; do not give them with --resume");
       if (seed_opt->count() > 0) return fail(ctx, "--seed comes from the record with --resume");
       session = Session::from_record_file(resume, &error);
-      if (!session) return fail(ctx, resume + ": " + error);
-      if (!game_name.empty() && game_name != session->game().name())
+      if (!session) return fail(ctx, error);
+      if (!game_name.empty() && game_name != session->game().name() &&
+          game_name != session->game().game_string())
         return fail(ctx, resume + " is a game of " + std::string(session->game().name()) +
                              ", not " + game_name);
     } else {
       if (game_name.empty()) return fail(ctx, "which game? (see 'cardroom list')");
-      if (!find_game(game_name))
-        return fail(ctx, "unknown game '" + game_name + "' (see 'cardroom list')");
-      std::vector<std::pair<std::string, std::string>> options;
-      if (!split_options(option_words, &options, &error)) return fail(ctx, error);
-      if (players > 0) options.emplace_back("players", std::to_string(players));
-      auto game = load_game(game_name, options, &error);
+      auto game = game_from_command_line(game_name, option_words, players, &error);
       if (!game) return fail(ctx, error);
-      std::uint64_t match_seed = seed;
-      if (seed_opt->count() == 0) {
+      std::uint64_t match_seed = 0;
+      if (seed_opt->count() > 0) {
+        if (!parse_whole_number("--seed", seed, 0, UINT64_MAX, &match_seed, &error))
+          return fail(ctx, error);
+      } else {
         std::random_device rd;
         match_seed = (static_cast<std::uint64_t>(rd()) << 32 | rd()) % 1000000000000ull;
       }
@@ -498,9 +564,13 @@ void add_play_command(CLI::App& app, Context& ctx) {
       seats[s] = load_player(name, session->game(), &error);
       if (!seats[s]) return fail(ctx, "--opponents " + name + ": " + error);
     }
-    std::string path = save.empty() ? "cardroom-" + std::string(session->game().name()) + "-" +
-                                          std::to_string(session->seed()) + ".json"
-                                    : save;
+    // A resumed game saves back to its file; a new one to --save or a name from game and seed.
+    std::string path = !save.empty() ? save
+                       : resumed     ? resume
+                                     : "cardroom-" + std::string(session->game().name()) + "-" +
+                                       std::to_string(session->seed()) + ".json";
+    // Found now, not at the end of the game.
+    if (!check_writable(path, &error)) return fail(ctx, error);
     TerminalStyle style = detect_style(ascii);
     TerminalGame game(*session, person, std::move(seats), opponents, path, style,
                       stdin_is_terminal());

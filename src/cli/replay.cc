@@ -15,7 +15,7 @@ void add_replay_command(CLI::App& app, Context& ctx) {
     std::string error;
     auto session = Session::from_record_file(file, &error);
     if (!session) {
-      fail(ctx, file + ": " + error);
+      fail(ctx, error);
       return;
     }
     nlohmann::json summary = session->summary();

@@ -82,6 +82,7 @@ TerminalStyle detect_style(bool force_ascii) {
 }
 
 bool stdin_is_terminal() { return isatty(STDIN_FILENO) != 0; }
+bool stderr_is_terminal() { return isatty(STDERR_FILENO) != 0; }
 
 std::string styled_card(Card c, const TerminalStyle& style, CardNames extras) {
   std::string text = card_pretty(c, extras, !style.unicode);

@@ -23,6 +23,7 @@ TerminalStyle detect_style(bool force_ascii);
 
 // True when standard input is a terminal (a person typing, not a script).
 bool stdin_is_terminal();
+bool stderr_is_terminal();
 
 std::string styled_card(Card c, const TerminalStyle& style, CardNames extras = {});
 
