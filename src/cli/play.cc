@@ -23,6 +23,7 @@
 #include <condition_variable>
 #include <csignal>
 #include <cstdint>
+#include <cstdlib>
 #include <deque>
 #include <iostream>
 #include <memory>
@@ -191,6 +192,9 @@ class TerminalGame {
   void show_hint();
   void finish();
   bool save(std::string* error) { return session_.save(save_path_, error); }
+  // Saves where the game must stop (its end, end of input, Ctrl-C): if the save path fails, the
+  // record goes to the default name here, then in the temporary folder, and says so.
+  bool save_or_rescue(std::string* error);
   void print_resume_hint();
 
   TurnResult human_turn(std::string* error);
@@ -433,6 +437,23 @@ void TerminalGame::finish() {
   show_final_standings(state(), teams_, viewer_);
 }
 
+bool TerminalGame::save_or_rescue(std::string* error) {
+  if (save(error)) return true;
+  const std::string name = "cardroom-" + std::string(session_.game().name()) + "-" +
+                           std::to_string(session_.seed()) + ".json";
+  const char* tmp = std::getenv("TMPDIR");
+  for (const std::string& path : {name, std::string(tmp && *tmp ? tmp : "/tmp") + "/" + name}) {
+    std::string ignored;
+    if (path == save_path_ || !session_.save(path, &ignored)) continue;
+    std::cout << paint("error: " + *error, Paint::kError, viewer_.style) << "\n"
+              << "The game is saved to " << path << " instead.\n";
+    save_path_ = path;
+    error->clear();
+    return true;
+  }
+  return false;
+}
+
 void TerminalGame::print_resume_hint() {
   std::cout << "Resume with: cardroom play " << session_.game().name() << " --resume "
             << save_path_;
@@ -447,14 +468,14 @@ bool TerminalGame::run(bool resumed, std::string* error) {
     flush_events();
     if (g_interrupted && !state().over()) {
       // Ctrl-C while the computers were moving: stop as at the person's turn.
-      if (!save(error)) return false;
+      if (!save_or_rescue(error)) return false;
       std::cout << "\nInterrupted: game saved to " << save_path_ << "\n";
       print_resume_hint();
       return true;
     }
     if (state().over()) {
       finish();
-      if (!save(error)) return false;
+      if (!save_or_rescue(error)) return false;
       std::cout << "Game record saved to " << save_path_ << "\n";
       return true;
     }
@@ -463,7 +484,7 @@ bool TerminalGame::run(bool resumed, std::string* error) {
       if (!error->empty()) return false;
       if (r != TurnResult::kMoved) {
         flush_events();
-        if (r != TurnResult::kQuit && !save(error)) return false;  // quit saved already
+        if (r != TurnResult::kQuit && !save_or_rescue(error)) return false;  // quit saved already
         std::cout << (r == TurnResult::kQuit          ? "Game saved to "
                       : r == TurnResult::kInterrupted ? "Interrupted: game saved to "
                                                       : "End of input: game saved to ")

@@ -126,6 +126,25 @@ assert "--resume other.json" in rest, rest
 assert os.path.getsize("other.json") > 0
 PY
 
+# At end of input a failed save is rescued to the default name, and says so.
+check "a failed save at end of input goes to the default name instead" python3 - "$CARDROOM" <<'PY'
+import json, os, subprocess, sys
+p = subprocess.Popen([sys.argv[1], "play", "reds", "--seed", "10", "--save", "gone.json"],
+                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+for line in p.stdout:
+    if line.startswith("moves:"):
+        break
+os.makedirs("gone.json/inner")
+p.stdin.close()
+rest = p.stdout.read()
+assert p.wait() == 0, p.returncode
+assert "error: cannot write 'gone.json'" in rest, rest
+assert "The game is saved to cardroom-reds-10.json instead." in rest, rest
+assert "--resume cardroom-reds-10.json" in rest, rest
+assert json.load(open("cardroom-reds-10.json"))["seed"] == 10
+assert not os.path.exists("gone.json.tmp")
+PY
+
 # A resumed game saves back to the file it came from.
 drive 3 6 quit -- "$CARDROOM" play reds --seed 23 --save back.json >/dev/null
 before=$(json_get back.json 'len(d["moves"])')
