@@ -75,14 +75,17 @@ int main(int argc, char** argv) {
   cardroom::cli::add_bench_command(app, ctx);
   // A first word that is neither a flag nor a command: name it (CLI11 would only say that a
   // subcommand is required).
-  if (argc > 1 && argv[1][0] != '-') {
+  std::string names;
+  for (const CLI::App* sub : app.get_subcommands({}))
+    names += (names.empty() ? "" : ", ") + sub->get_name();
+  if (argc == 1) {
+    std::cerr << "cardroom: which command? (" << names << "; see 'cardroom --help')\n";
+    return 1;
+  }
+  if (argv[1][0] != '-') {
     const std::string word = argv[1];
     bool known = false;
-    std::string names;
-    for (const CLI::App* sub : app.get_subcommands({})) {
-      known |= sub->get_name() == word;
-      names += (names.empty() ? "" : ", ") + sub->get_name();
-    }
+    for (const CLI::App* sub : app.get_subcommands({})) known |= sub->get_name() == word;
     if (!known) {
       std::cerr << "cardroom: unknown command '" << word << "' (commands: " << names
                 << "; see 'cardroom --help')\n";

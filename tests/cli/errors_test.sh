@@ -84,6 +84,7 @@ expect_error "bench --games 0 is refused" "^cardroom: --games must be a whole nu
   "$CARDROOM" bench --games 0
 expect_error "an unknown subcommand names itself" "^cardroom: unknown command 'frobnicate'" \
   "$CARDROOM" frobnicate
+expect_error "no command: names the commands" "^cardroom: which command\? \(list, rules, play" "$CARDROOM"
 expect_error "play --players 0 is refused, not ignored" "players" "$CARDROOM" play reds --players 0
 expect_error "play --players -1 is refused, not ignored" "players" "$CARDROOM" play reds --players -1
 "$CARDROOM" sim reds --games 3 --bots random >/dev/null 2>sim_err.txt
