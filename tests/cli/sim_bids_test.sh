@@ -70,4 +70,11 @@ check "sim text: a line per player for bids and for team contracts" \
 out=$("$CARDROOM" sim truc --games 2 --bots random 2>/dev/null)
 check "sim text: no bids line in a game without bids" bash -c "! grep -q 'bids of' <<<\"\$1\"" _ "$out"
 
+# The heuristic players' bids (issue 10): at 4 players S48's heuristic makes at least 55% of its
+# bids exactly (the previous one made 40%).
+sim_json s48 --games 200 --bots heuristic --seed 7 >s48_h.json
+check "S48 heuristic, 4 players: at least 55% of bids exact" python3 -c "
+import json; b = json.load(open('s48_h.json'))['bids']['bots'][0]
+assert b['exact']['mean'] >= 0.55, b"
+
 finish
