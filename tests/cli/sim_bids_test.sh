@@ -77,4 +77,11 @@ check "S48 heuristic, 4 players: at least 55% of bids exact" python3 -c "
 import json; b = json.load(open('s48_h.json'))['bids']['bots'][0]
 assert b['exact']['mean'] >= 0.55, b"
 
+# Back Alley's heuristic contracts within a trick of the tricks its team takes (the previous one
+# left 1.5 tricks out).
+sim_json back_alley --games 60 --bots heuristic --seed 7 >ba_h.json
+check "Back Alley heuristic: contracts within 1 trick of the tricks taken" python3 -c "
+import json; b = json.load(open('ba_h.json'))['bids']['team_bots'][0]
+assert abs(b['taken_minus_bid']['mean']) <= 1, b"
+
 finish
