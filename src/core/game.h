@@ -74,6 +74,9 @@
 // common keys: "round" (1-based), "dealer", and where the game has them, per seat "bids",
 // "tricks_won" and "points" (the round's points), and in games whose teams score as a whole
 // (Teams::team_scored) "team_points" per team. The terminal's score sheet reads only these.
+// Where bids are not plain numbers (Back Alley's calls) "bid_tricks" gives per seat the tricks
+// each bid promises, and where teams bid a contract "team_bid_tricks" gives it per team, in tricks
+// (`sim` reads them: match/simulate.h).
 #pragma once
 
 #include <array>

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cmath>
 #include <mutex>
+#include <optional>
 #include <sstream>
 #include <thread>
 
@@ -52,7 +53,63 @@ struct MatchOutcome {
   std::vector<bool> won;      // per seat
   std::vector<int> bot_of;    // per seat: index into the distinct bot list
   std::string failure;        // a computer player could not move: a bug, which fails the run
+  // Every bid of the match against the tricks taken: `who` is a seat, or a team in team_bids.
+  struct Bid {
+    int who = 0, bid = 0, taken = 0;
+  };
+  bool has_bids = false, teams_bid = false;
+  std::vector<Bid> seat_bids, team_bids;
 };
+
+// summary[key][i] as an integer, if it is one.
+std::optional<int> int_at(const nlohmann::json& summary, const char* key, std::size_t i) {
+  auto it = summary.find(key);
+  if (it == summary.end() || !it->is_array() || i >= it->size() || !(*it)[i].is_number_integer())
+    return std::nullopt;
+  return (*it)[i].get<int>();
+}
+
+// Adds one round summary's bids and tricks to `out` (the reading rules are in simulate.h); false
+// if the summary holds no bids, so the game has none.
+bool read_bids(const nlohmann::json& summary, const Teams& teams, int n, MatchOutcome* out) {
+  auto bids = summary.find("bids");
+  if (bids == summary.end() || !bids->is_array()) return false;
+  out->has_bids = true;
+  std::vector<int> taken(n, -1);
+  auto won = summary.find("tricks_won");
+  auto tricks = summary.find("tricks");
+  if (won != summary.end() && won->is_array() && static_cast<int>(won->size()) == n) {
+    for (Seat s = 0; s < n; ++s) taken[s] = int_at(summary, "tricks_won", s).value_or(-1);
+  } else if (tricks != summary.end() && tricks->is_array()) {
+    std::fill(taken.begin(), taken.end(), 0);
+    for (const auto& t : *tricks) {
+      auto w = t.find("winner");
+      if (w != t.end() && w->is_number_integer() && w->get<int>() >= 0 && w->get<int>() < n)
+        ++taken[w->get<int>()];
+    }
+  }
+  for (Seat s = 0; s < n; ++s) {
+    const auto bid = int_at(summary, "bid_tricks", s) ? int_at(summary, "bid_tricks", s)
+                                                      : int_at(summary, "bids", s);
+    if (bid && taken[s] >= 0) out->seat_bids.push_back({s, *bid, taken[s]});
+  }
+  auto contracts = summary.find("team_bid_tricks");
+  if (teams.count > 0 && contracts != summary.end() && contracts->is_array() &&
+      static_cast<int>(contracts->size()) == teams.count) {
+    out->teams_bid = true;
+    for (int t = 0; t < teams.count; ++t) {
+      const auto bid = int_at(summary, "team_bid_tricks", t);
+      int team_taken = 0;
+      for (Seat s = 0; s < n && bid; ++s)
+        if (teams.team_of[s] == t) {
+          if (taken[s] < 0) team_taken = -1;
+          if (team_taken >= 0) team_taken += taken[s];
+        }
+      if (bid && team_taken >= 0) out->team_bids.push_back({t, *bid, team_taken});
+    }
+  }
+  return true;
+}
 
 MatchOutcome play_one(const AnyGame& game, const std::vector<std::string>& seat_bots,
                       const std::vector<int>& bot_index, std::uint64_t match_seed,
@@ -68,11 +125,23 @@ MatchOutcome play_one(const AnyGame& game, const std::vector<std::string>& seat_
   MatchRunner runner(table, std::move(players), clock, bot_seed);
   MatchOutcome out;
   std::string error;
-  if (runner.run(&error) == MatchRunner::Stop::kFailed) out.failure = error;
   const AnyState& state = table.state();
+  const Teams teams = game.teams();
+  // Step by step, to read each round's summary as the round completes (a move completes at most
+  // one round); a game whose first summary holds no bids is not read again.
+  int rounds_read = 0;
+  bool read = true;
+  for (;;) {
+    const MatchRunner::Stop stop = runner.step(&error);
+    if (read && state.rounds_completed() > rounds_read) {
+      rounds_read = state.rounds_completed();
+      read = read_bids(state.last_round(kOmniscient), teams, n, &out);
+    }
+    if (stop == MatchRunner::Stop::kFailed) out.failure = error;
+    if (stop != MatchRunner::Stop::kMoved) break;
+  }
   // The moves applied: in real time a step may only refuse a stale move.
   out.moves = state.seq();
-  const Teams teams = game.teams();
   SeatSet winners = state.winners();
   for (Seat s = 0; s < n; ++s) {
     out.score.push_back(teams.count > 0 ? state.team_score(teams.team_of[s]) : state.score(s));
@@ -142,11 +211,36 @@ bool simulate(const AnyGame& game, const SimConfig& config, SimResult* result, s
   std::vector<RunningStat> seat_score(n), seat_win(n);
   std::vector<RunningStat> bot_score(distinct.size()), bot_win(distinct.size());
   RunningStat margin;
+  // Bids: exact (0 or 1) and taken - bid, per seat, team and distinct bot.
+  struct BidStats {
+    RunningStat exact, taken_minus_bid;
+    void add(const MatchOutcome::Bid& b) {
+      exact.add(b.taken == b.bid ? 1 : 0);
+      taken_minus_bid.add(b.taken - b.bid);
+    }
+  };
+  std::vector<BidStats> seat_bids(n), bot_bids(distinct.size()), team_bids(teams.count),
+      team_bot_bids(distinct.size());
+  bool has_bids = false, teams_bid = false;
   SimResult res;
   res.game = game.game_string();
   res.matches = total;
   for (const auto& o : outcomes) {
     res.moves += o.moves;
+    has_bids |= o.has_bids;
+    teams_bid |= o.teams_bid;
+    for (const auto& b : o.seat_bids) {
+      seat_bids[b.who].add(b);
+      bot_bids[o.bot_of[b.who]].add(b);
+    }
+    for (const auto& b : o.team_bids) {
+      team_bids[b.who].add(b);
+      for (Seat s = 0; s < n; ++s)  // partners play the same bot: its first member's
+        if (teams.team_of[s] == b.who) {
+          team_bot_bids[o.bot_of[s]].add(b);
+          break;
+        }
+    }
     std::vector<double> sum(distinct.size(), 0);
     std::vector<int> count(distinct.size(), 0);
     for (Seat s = 0; s < n; ++s) {
@@ -171,6 +265,19 @@ bool simulate(const AnyGame& game, const SimConfig& config, SimResult* result, s
     res.margin_over = distinct[1];
     res.margin = margin.estimate();
   }
+  auto bid_line = [](std::string name, const BidStats& b) {
+    return BidLine{std::move(name), b.exact.estimate(), b.taken_minus_bid.estimate()};
+  };
+  res.has_bids = has_bids;
+  for (Seat s = 0; s < n && has_bids; ++s)
+    res.bid_seats.push_back(bid_line("S" + std::to_string(s), seat_bids[s]));
+  for (std::size_t b = 0; b < distinct.size() && has_bids; ++b)
+    res.bid_bots.push_back(bid_line(distinct[b], bot_bids[b]));
+  res.teams_bid = teams_bid;
+  for (int t = 0; t < teams.count && teams_bid; ++t)
+    res.bid_teams.push_back(bid_line("T" + std::to_string(t), team_bids[t]));
+  for (std::size_t b = 0; b < distinct.size() && teams_bid; ++b)
+    res.bid_team_bots.push_back(bid_line(distinct[b], team_bot_bids[b]));
   *result = std::move(res);
   return true;
 }
@@ -182,6 +289,14 @@ nlohmann::json estimate_json(const Estimate& e) {
 nlohmann::json line_json(const SimResult::Line& l) {
   return {
       {"name", l.name}, {"score", estimate_json(l.score)}, {"win_rate", estimate_json(l.win_rate)}};
+}
+nlohmann::json bid_lines_json(const std::vector<BidLine>& lines) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& l : lines)
+    out.push_back({{"name", l.name},
+                   {"exact", estimate_json(l.exact)},
+                   {"taken_minus_bid", estimate_json(l.taken_minus_bid)}});
+  return out;
 }
 }  // namespace
 
@@ -200,6 +315,13 @@ nlohmann::json SimResult::to_json() const {
                    {"mean", margin.mean},
                    {"ci95", margin.half_width},
                    {"n", margin.n}};
+  if (has_bids) {
+    j["bids"] = {{"seats", bid_lines_json(bid_seats)}, {"bots", bid_lines_json(bid_bots)}};
+    if (teams_bid) {
+      j["bids"]["teams"] = bid_lines_json(bid_teams);
+      j["bids"]["team_bots"] = bid_lines_json(bid_team_bots);
+    }
+  }
   return j;
 }
 
@@ -217,6 +339,15 @@ std::string SimResult::to_text() const {
   if (has_margin)
     out << fmt::format("\nmargin of {} over {}: {:+.2f} ± {:.2f} points per match (95% CI, n={})\n",
                        margin_of, margin_over, margin.mean, margin.half_width, margin.n);
+  auto bid_row = [&](const char* what, const char* bid, const BidLine& l) {
+    out << fmt::format(
+        "{} of {}: {:.1f}% ± {:.1f} exact, tricks taken - {} {:+.2f} ± {:.2f} (n={})\n", what,
+        l.name, 100 * l.exact.mean, 100 * l.exact.half_width, bid, l.taken_minus_bid.mean,
+        l.taken_minus_bid.half_width, l.exact.n);
+  };
+  if (has_bids) out << "\n";
+  for (const auto& l : bid_bots) bid_row("bids", "bid", l);
+  for (const auto& l : bid_team_bots) bid_row("team contracts", "contract", l);
   return out.str();
 }
 

@@ -7,6 +7,13 @@
 // comes from its own index, and results are summed in index order: identical for any thread count.
 // Every match runs through the match runner (match/match.h) on a virtual clock, so real-time games
 // are raced at the players' paces.
+//
+// Bids: in games whose round summaries hold bids (core/game.h's last_round), every round's bids are
+// set against the tricks taken, read generically from the summary: a seat's bid is its
+// "bid_tricks" entry (the tricks its call promises, where calls are not plain numbers) or else its
+// "bids" entry, a number; its tricks are "tricks_won" when that holds one entry per seat, else the
+// tricks of "tricks" whose "winner" it is. Where teams bid (the summary holds "team_bid_tricks", a
+// contract per team), each team's contract is set against the tricks its members took.
 #pragma once
 
 #include <functional>
@@ -45,6 +52,15 @@ class RunningStat {
   double mean_ = 0, m2_ = 0;
 };
 
+// Bids against tricks taken, for one seat, player or team: the share of bids made exactly, and the
+// mean of tricks taken minus tricks bid (negative: bids too high), each over every bid (`n`).
+// Bids within a match are not independent, so the intervals are only a guide.
+struct BidLine {
+  std::string name;  // "S0", a bot name, or "T0"
+  Estimate exact;
+  Estimate taken_minus_bid;
+};
+
 struct SimResult {
   std::string game;  // game string
   std::uint64_t matches = 0;
@@ -61,6 +77,12 @@ struct SimResult {
   bool has_margin = false;
   std::string margin_of, margin_over;
   Estimate margin;
+  // Games whose round summaries hold bids: per seat and per distinct bot (each seat's own bid).
+  bool has_bids = false;
+  std::vector<BidLine> bid_seats, bid_bots;
+  // Games where teams bid: per team and per distinct bot (the contracts of the teams it played).
+  bool teams_bid = false;
+  std::vector<BidLine> bid_teams, bid_team_bots;
 
   nlohmann::json to_json() const;
   std::string to_text() const;

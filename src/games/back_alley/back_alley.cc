@@ -475,18 +475,27 @@ nlohmann::json State::last_round(Seat seat) const {
   j["hand_size"] = r.hand_size;
   j["upcard"] = r.upcard == kNoCard ? nlohmann::json(nullptr) : nlohmann::json(text_of(r.upcard));
   j["trump"] = suit_json(r.upcard >= 52 ? kNoSuit : suit_of(r.upcard));
-  nlohmann::json bids = nlohmann::json::array();
-  for (Seat s = 0; s < kPlayers; ++s)
+  // `bids` holds the calls; `bid_tricks` the tricks each promises (pass 0, board all h) and
+  // `team_bid_tricks` each team's contract in tricks, for generic readers (match/simulate.h).
+  nlohmann::json bids = nlohmann::json::array(), bid_tricks = nlohmann::json::array();
+  for (Seat s = 0; s < kPlayers; ++s) {
     bids.push_back(call_text(r.auction.bids[s], r.auction.boards[s]));
+    bid_tricks.push_back(
+        static_cast<int>(r.auction.boards[s] > 0 ? r.hand_size : r.auction.bids[s]));
+  }
   j["bids"] = bids;
+  j["bid_tricks"] = bid_tricks;
   nlohmann::json contracts = nlohmann::json::array(), won = nlohmann::json::array(),
-                 points = nlohmann::json::array();
+                 points = nlohmann::json::array(), team_bid_tricks = nlohmann::json::array();
   for (int t = 0; t < 2; ++t) {
-    contracts.push_back(contract_json(r.auction.contracts[t]));
+    const Contract c = r.auction.contracts[t];
+    contracts.push_back(contract_json(c));
+    team_bid_tricks.push_back(c.board > 0 ? static_cast<int>(r.hand_size) : c.tricks);
     won.push_back(r.tricks_won[t]);
     points.push_back(r.points[t]);
   }
   j["contracts"] = contracts;
+  j["team_bid_tricks"] = team_bid_tricks;
   j["tricks"] = tricks::history_json<Policy>(r.tricks, r.hand_size, kPlayers, card_names());
   j["tricks_won"] = won;
   j["points"] = points;       // per team (kept for records and tools that read it)

@@ -3,14 +3,19 @@
 // Card strength, from its own hand and public information only: a card takes a trick with the
 // chance (1 - rho * meet)^k, k = higher cards of its (effective) suit still unseen, rho = the share
 // of unseen cards that sit in other hands. Side-suit cards are discounted for the risk of being
-// ruffed; trumps beyond the third add a little for ruffing power.
-//   Bid: the expected tricks scaled by kBidShare (fitted by simulation: the card model alone
-//        undercounts), one trick less when the partner has already bid (their estimate overlaps
-//        ours), rounded down with a margin since a set costs 5 a trick and an overtrick earns 1;
-//        pass below one trick. Board only on a certain hand: every card a sure winner (top trumps
-//        in sequence, or a no-trump hand of top cards in every suit held) - and never on one card
-//        that is not the top of its suit.
-//   Play: tricks are always worth having (overtricks score, and opponents' sets score for us), so
+// ruffed. Play uses it to judge whether a card will hold.
+//   Bid: the hand's tricks are counted from card values fitted by regression on simulated hands:
+//        a trump is worth most of a trick even below the top (it ruffs), a side card little
+//        unless it is the top one; less when the opponents' bids are above the usual. The first
+//        partner to call bids its count less a little; the second adds its count to what its
+//        partner's bid says, and completes the contract to the size with the best expected score
+//        when the team's tricks are taken as normal around that estimate (a set costs 5 a trick,
+//        a made contract earns 5 a trick and 1 per overtrick: bid a trick or so below the
+//        estimate). Board only on a certain hand: every card a sure winner (top trumps in
+//        sequence, or a no-trump hand of top cards in every suit held) - and never on one card
+//        that is not the top of its suit. Constants fitted by simulation
+//        (docs/games/back_alley.md).
+//   Play: tricks are always worth having (overtricks score, and each is one the opponents lack), so
 //        it wins cheaply when it can, but never overtakes or trumps its partner's winning card
 //        without need; when it cannot win it plays its lowest card, keeping trumps.
 #include "games/back_alley/back_alley_bot.h"
@@ -25,10 +30,21 @@ namespace cardroom::back_alley {
 namespace {
 
 constexpr double kMeet = 0.8;
-constexpr double kRuffRisk = 0.85;     // side-suit winners survive ruffs this often
-constexpr double kLengthBonus = 0.4;   // each trump beyond the third
-constexpr double kBidShare = 1.15;     // the card model undercounts (ruffs, long suits): scale up
-constexpr double kPartnerShade = 1.0;  // fewer tricks when the partner has bid already
+constexpr double kRuffRisk = 0.85;  // side-suit winners survive ruffs this often
+
+// Bidding. A card's worth in tricks by the number of higher cards of its suit unseen (0, 1, 2, 3+),
+// fitted by regression of the tricks teams took on their hands in simulated matches.
+constexpr double kTrumpWorth[4] = {1.1, 0.9, 0.77, 0.5};
+constexpr double kSideWorth[4] = {0.5, 0.27, 0.12, 0.0};      // a side suit, trumps in play
+constexpr double kNoTrumpWorth[4] = {0.85, 0.6, 0.38, 0.09};  // a no-trump hand (joker upcard)
+constexpr double kLongTrump = 0.12;                           // each trump beyond the third
+constexpr double kSeatBase = 0.25;  // what the card values leave out, per seat
+// The rest was fitted by simulation (self-play and against the previous player).
+constexpr double kOpponentShare = 0.25;  // of an opponent's bid above the usual, tricks we lose
+constexpr double kUsualBid = 0.85;       // the usual bid, as a share of h / 4
+constexpr double kFirstShade = 0.6;      // the first partner to call bids its count less this
+constexpr double kPassedCount = 0.85;    // what a partner's pass says its hand is worth
+constexpr double kSpread = 0.8, kSpreadPerCard = 0.055;  // sd of a team's tricks: a + b * h
 
 struct Knowledge {
   CardSet hand;
@@ -73,16 +89,6 @@ double strength(const Knowledge& k, Card c) {
   return q;
 }
 
-double expected(const Knowledge& k) {
-  double e = 0;
-  int trumps = 0;
-  for (Card c : k.hand) {
-    e += strength(k, c);
-    trumps += is_trump(k, c);
-  }
-  return e + kLengthBonus * std::max(0, trumps - 3);
-}
-
 // Every card a sure winner: the top unseen card of its suit with nothing above it, and (with
 // trumps) either a trump or a side card when we also hold every trump still out.
 bool certain(const Knowledge& k) {
@@ -96,16 +102,76 @@ bool certain(const Knowledge& k) {
   return true;
 }
 
+// The tricks the hand is worth, from its cards alone.
+double hand_count(const Knowledge& k) {
+  double count = kSeatBase;
+  int trumps = 0;
+  for (Card c : k.hand) {
+    const int above = std::min(3, higher_unseen(k, c));
+    if (k.trump == kNoSuit) {
+      count += kNoTrumpWorth[above];
+    } else if (is_trump(k, c)) {
+      count += kTrumpWorth[above];
+      ++trumps;
+    } else {
+      count += kSideWorth[above];
+    }
+  }
+  return count + kLongTrump * std::max(0, trumps - 3);
+}
+
+// Expected points of a numeric contract of c tricks (0: both partners passed) when the team takes
+// t of h tricks with chances proportional to a normal density around `mean`.
+double contract_value(int c, double mean, double spread, int h) {
+  double total = 0, weight = 0;
+  for (int t = 0; t <= h; ++t) {
+    const double z = (t - mean) / spread;
+    const double p = std::exp(-0.5 * z * z);
+    weight += p;
+    total += p * (c == 0 ? t : t >= c ? 5.0 * c + (t - c) : -5.0 * c);
+  }
+  return total / weight;
+}
+
 Move choose_bid(const State& s, Seat seat, const Knowledge& k) {
   MoveList<State::kMaxMoves> moves;
   s.legal_moves(seat, moves);
   if (certain(k))
     for (Move m : moves)
       if (move_kind(m) == kBoardMove) return m;
-  double e = expected(k) * kBidShare;
   const Seat partner = (seat + 2) % kPlayers;
-  if (s.bid(partner) > 0 || s.board(partner) > 0) e -= kPartnerShade;
-  const int want = static_cast<int>(std::floor(e + 0.25));
+  if (s.board(partner) > 0) return pass_move();  // the contract is board: our number is ignored
+  const int h = s.hand_size();
+  // The opponents' bids so far, against the usual: what they take, we do not.
+  double above_usual = 0;
+  for (Seat o : {(seat + 1) % kPlayers, (seat + 3) % kPlayers}) {
+    if (s.board(o) > 0)
+      above_usual += h - kUsualBid * h / 4;
+    else if (s.bid(o) >= 0)
+      above_usual += s.bid(o) - kUsualBid * h / 4;
+  }
+  const bool first = s.bid(partner) < 0;
+  // Partners share the loss: the first to call takes half of it.
+  const double count = hand_count(k) - kOpponentShare * above_usual * (first ? 0.5 : 1.0);
+  int want;
+  if (first) {
+    want = static_cast<int>(std::floor(count - kFirstShade + 0.5));
+  } else {
+    // Complete the contract to the size with the best expected score.
+    const int partner_bid = s.bid(partner);
+    const double team = count + (partner_bid > 0 ? partner_bid + kFirstShade : kPassedCount);
+    const double spread = kSpread + kSpreadPerCard * h;
+    int best = partner_bid;
+    double best_value = contract_value(best, team, spread, h);
+    for (int c = partner_bid + 1; c <= partner_bid + h; ++c) {
+      const double v = contract_value(c, team, spread, h);
+      if (v > best_value) {
+        best_value = v;
+        best = c;
+      }
+    }
+    want = best - partner_bid;
+  }
   // The highest legal number not above `want`; pass if none.
   Move best = pass_move();
   for (Move m : moves)
@@ -169,7 +235,7 @@ Move choose_play(const State& s, Seat seat, const Knowledge& k) {
 
 }  // namespace
 
-double expected_tricks(const State& belief, Seat seat) { return expected(gather(belief, seat)); }
+double expected_tricks(const State& belief, Seat seat) { return hand_count(gather(belief, seat)); }
 
 Move heuristic_move(const State& belief, Seat seat, Rng&) {  // deterministic given the belief
   return bid_then_play(belief, seat, gather, choose_bid, choose_play);

@@ -5,11 +5,17 @@
 // share of the unseen cards that sit in other hands (the rest are undealt and never play), and
 // `meet` the chance such a higher card is played on ours rather than elsewhere. With no trumps a
 // card can only be beaten by a higher card of its own suit, so this is a fair first estimate.
-//   Bid: the sum of q over the hand, rounded; if the dealer hook forbids it, the nearer of the
-//        neighbours (aim for exact, respect the hook).
+//   Bid: the sum of q over the hand, moved a quarter of the way towards the tricks nobody has
+//        claimed (the hand size less the bids made and those expected from later bidders): when
+//        the table bids low, the spare tricks fall to the players who cannot duck them. Nil below
+//        1.9 tricks, else that estimate rounded up from .7, and never 1: a nil scores the same and
+//        is far easier to make (S48-A4). If the dealer hook forbids the bid, the nearer
+//        neighbour, nil in place of 1. Fitted by simulation (docs/games/s48.md).
 //   Play: while tricks are still needed, win cheaply (the lowest sure winner; lead the strongest
 //        card); once the bid is made (or a nil), duck (the highest card that still loses; discard
-//        the most dangerous card; lead the weakest).
+//        the most dangerous card; lead the weakest). Once it has taken more than it bid, the round
+//        is lost for it whatever it does: it takes tricks again, so that they do not fall to the
+//        players who want no more.
 // Other players' hands in the belief state are random fakes and are never looked at.
 #include "games/s48/s48_bot.h"
 
@@ -24,6 +30,11 @@ namespace {
 
 constexpr double kMeet = 0.7;        // chance an unseen higher card held by an opponent meets ours
 constexpr double kHoldEnough = 0.5;  // try to win with a card that holds at least this often
+// Bidding, fitted by simulation (self-play and against the previous player, 4 players):
+constexpr double kSpareShare = 0.25;  // share of the unclaimed tricks expected to come our way
+constexpr double kLaterBids = 0.85;   // a later bidder's expected bid, as a share of h / players
+constexpr double kNilBelow = 1.9;     // bid nil below this many expected tricks
+constexpr double kRoundUp = 0.3;      // round the estimate down, from .7 up
 
 struct Knowledge {
   CardSet hand;
@@ -55,20 +66,31 @@ double strength(const Knowledge& k, Card c) {
 // Danger of a card for a player who wants no more tricks: strength, high ranks first on ties.
 double danger(const Knowledge& k, Card c) { return strength(k, c) + rank_of(c) * 1e-3; }
 
-Move choose_bid(const State& s, Seat /*seat*/, const Knowledge& k) {
+// The tricks the hand of `seat` is expected to take: its cards' chances, moved towards the tricks
+// no bid has claimed.
+double table_estimate(const State& s, Seat seat, const Knowledge& k) {
   double expected = 0;
   for (Card c : k.hand) expected += strength(k, c);
+  const int n = s.num_seats(), h = s.hand_size();
+  double claimed = 0;
+  for (Seat p = 0; p < n; ++p)
+    if (p != seat) claimed += s.bid(p) >= 0 ? s.bid(p) : kLaterBids * h / n;
+  return expected + kSpareShare * (h - claimed - expected);
+}
+
+Move choose_bid(const State& s, Seat seat, const Knowledge& k) {
+  const double e = table_estimate(s, seat, k);
   const int h = s.hand_size();
-  int bid = std::clamp(static_cast<int>(std::lround(expected)), 0, h);
-  const int hook = s.forbidden_bid();
-  if (bid == hook) {
-    const int down = bid - 1, up = bid + 1;
-    if (down < 0)
-      bid = up;
-    else if (up > h)
+  int bid = e < kNilBelow ? 0 : std::clamp(static_cast<int>(std::floor(e + kRoundUp)), 2, h);
+  if (bid == s.forbidden_bid()) {
+    // The hook: the neighbour nearer the estimate (nil rather than 1, which scores the same).
+    const int down = bid == 2 ? 0 : bid - 1, up = bid + 1;
+    if (bid == 0)
+      bid = 1;
+    else if (up > h || e + kRoundUp - bid < 0.5)
       bid = down;
     else
-      bid = expected < bid ? down : up;
+      bid = up;
   }
   return bid_move(bid);
 }
@@ -77,7 +99,8 @@ Move choose_play(const State& s, Seat seat, const Knowledge& k) {
   MoveList<State::kMaxMoves> moves;
   s.legal_moves(seat, moves);
   const int n = s.num_seats();
-  const bool want = s.tricks_won(seat) < s.bid(seat);
+  // Tricks are wanted while the bid is not made, and again once it is lost by taking too many.
+  const bool want = s.tricks_won(seat) != s.bid(seat);
   auto pick = [&](auto&& score) {  // the legal card with the highest score
     Move best = moves[0];
     double best_score = -1e9;
@@ -92,7 +115,7 @@ Move choose_play(const State& s, Seat seat, const Knowledge& k) {
   };
   const int count = s.trick_size();
   if (count == 0) {
-    // Leading: the strongest card when tricks are needed, the weakest otherwise.
+    // Leading: the strongest card when tricks are wanted, the weakest otherwise.
     if (want) return pick([&](Card c) { return danger(k, c); });
     return pick([&](Card c) { return -danger(k, c); });
   }
@@ -105,7 +128,7 @@ Move choose_play(const State& s, Seat seat, const Knowledge& k) {
   }
   const bool following = !k.hand.in_suit(suit_of(led)).empty();
   if (!following) {
-    // Void: keep winners when tricks are needed, shed the most dangerous card otherwise.
+    // Void: keep winners when tricks are wanted, shed the most dangerous card otherwise.
     if (want) return pick([&](Card c) { return -danger(k, c); });
     return pick([&](Card c) { return danger(k, c); });
   }
