@@ -188,10 +188,15 @@ json.load(open("wint.json"))
 PY
 
 # --- errors that say what would be right -------------------------------------------------------
-# S48 seed 1: S2 deals the first round and may not bid 1.
-printf '1\n' | "$CARDROOM" play s48 --seed 1 --seat 2 --save hook.json >hook.txt 2>&1
+# S48 seed 1: S2 deals the first round; the bid missing from its list is the hooked one.
+hooked=$(printf 'quit\n' | "$CARDROOM" play s48 --seed 1 --seat 2 --save hook.json | python3 -c "
+import re, sys
+line = next(l for l in sys.stdin if l.startswith('moves:'))
+values = [int(v) for v in re.findall(r'bid (\d+)', line)]
+print(next(v for v in range(max(values) + 1) if v not in values))")
+printf '%s\n' "$hooked" | "$CARDROOM" play s48 --seed 1 --seat 2 --save hook.json >hook.txt 2>&1
 check "S48 hook: typing the forbidden bid says it is forbidden" \
-  grep -q "^error: the dealer may not bid 1: the bids would add up to the 8 tricks of the round" hook.txt
+  grep -q "^error: the dealer may not bid $hooked: the bids would add up to the 8 tricks of the round" hook.txt
 # Reds seed 1: S0 bids, then passes 3 cards in the first round.
 printf '0\ngive 2s\n' | "$CARDROOM" play reds --seed 1 --opponents random --save give.json >give.txt 2>&1
 check "Reds give of the wrong size: says how many the round passes" \
