@@ -16,13 +16,22 @@ int suit_field(const json& view, const char* key) {
   return parse_suit(view[key].get<std::string>());
 }
 
+CardOrder card_order(const json& view) {
+  CardOrder order;
+  order.trump = suit_field(view, "trump");
+  order.anti_trump = suit_field(view, "anti_trump");
+  if (view.contains("rank_order") && view["rank_order"].is_string())
+    order.ranks = view["rank_order"].get<std::string>();
+  return order;
+}
+
 std::vector<Card> view_cards(const json& view, const char* key, CardNames names) {
   std::vector<Card> cards;
   if (view.contains(key) && view[key].is_array())
     for (const auto& c : view[key])
       if (c.is_string())
         if (auto card = parse_card(c.get<std::string>(), names)) cards.push_back(*card);
-  return sort_for_display(cards, suit_field(view, "trump"), suit_field(view, "anti_trump"));
+  return sort_for_display(cards, card_order(view));
 }
 
 namespace {
@@ -209,7 +218,8 @@ void show_table(const json& v, const AnyState& state, const Teams& teams, const 
   if (!has_won) show_board_fields(v, viewer);
   if (v.contains("hand") && v["hand"].is_array())
     std::cout << paint(viewer.spectator() ? "Hand" : "Your hand", Paint::kBold, style) << "  "
-              << hand_line(view_cards(v, "hand", viewer.names), style, viewer.names) << "\n";
+              << hand_line(view_cards(v, "hand", viewer.names), card_order(v), style, viewer.names)
+              << "\n";
 }
 
 }  // namespace cardroom::cli

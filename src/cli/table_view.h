@@ -17,7 +17,10 @@ int suit_field(const nlohmann::json& view, const char* key);
 // A JSON value as a small integer, or `fallback`.
 int int_or(const nlohmann::json& j, int fallback);
 
-// The cards of a view key holding card codes ("hand"), in display order (trump first).
+// How the view's game wants cards shown: its trump and anti-trump, or its "rank_order".
+CardOrder card_order(const nlohmann::json& view);
+
+// The cards of a view key holding card codes ("hand"), in display order (card_order).
 std::vector<Card> view_cards(const nlohmann::json& view, const char* key, CardNames names);
 
 void show_table(const nlohmann::json& view, const AnyState& state, const Teams& teams,

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# CLI tests: what `cardroom play` shows of Back Alley, Truc and Tadmur: move numbers that keep
+# their cards, bid numbers, the order of the hand, the table's header, the Tadmur board, the
+# events of a joker swap and each game's own score sheet. Each check pipes fixed input into
+# `cardroom play GAME --seed N` and reads the plain-text output.
+set -u
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+# play_game GAME SEED INPUT [ARGS...]: the piped output of a game given INPUT (printf format).
+play_game() {
+  local game=$1 seed=$2 input=$3
+  shift 3
+  printf "$input" | "$CARDROOM" play "$game" --seed "$seed" --save "$WORK/$game-$seed.json" "$@" 2>&1
+}
+
+# The numbers given to each card's plain play ("play 5H", not "play 5H truc") on each `moves:`
+# line, one JSON object per line.
+play_numbers() {
+  python3 -c '
+import json, re, sys
+for line in sys.stdin:
+    if line.startswith("moves:"):
+        print(json.dumps({c: int(n) for n, c in re.findall(r"(\d+)\) play (\S+)(?=  |$)", line.rstrip("\n"))}))'
+}
+
+# --- move numbers --------------------------------------------------------------------------------
+out=$(play_game truc 11 'signal weak\ntruc\n')
+check "truc --seed 11: three prompts before the first card" \
+  test "$(grep -c '^moves:' <<<"$out")" -eq 3
+check "truc --seed 11: 'signal weak' and 'truc' leave every card its number" python3 -c '
+import json, sys
+maps = [json.loads(l) for l in sys.argv[1].splitlines()]
+assert len(maps) == 3 and all(m == maps[0] for m in maps), maps' "$(play_numbers <<<"$out")"
+
+out=$(play_game tadmur 3 'guess 2\n')
+check "tadmur --seed 3: a guess leaves every card its number" python3 -c '
+import json, sys
+maps = [json.loads(l) for l in sys.argv[1].splitlines()][:2]
+assert len(maps) == 2 and maps[0] == maps[1], maps' "$(play_numbers <<<"$out")"
+
+# Whole games with random answers: on every prompt the plays come first, numbered from 1 in the
+# order of the hand shown just above.
+for game in truc tadmur back_alley; do
+  drive 4 400 none -- "$CARDROOM" play "$game" --seed 21 --opponents random --save "$WORK/$game.json" \
+    >"$game-random.txt"
+  check "$game: plays numbered from 1 in the order the hand is shown" python3 - "$game-random.txt" <<'PY'
+import re, sys
+hand, checked = None, 0
+for line in open(sys.argv[1]):
+    if line.startswith("Your hand"):
+        hand = line.split()[2:]
+    elif line.startswith("moves:") and hand is not None:
+        plays = re.findall(r"(\d+)\) play (\S+)(?=  |$)", line.rstrip("\n"))
+        if not plays:
+            continue
+        labels = [int(n) for n, _ in plays]
+        assert labels == list(range(1, len(plays) + 1)), line
+        places = [hand.index(c) for _, c in plays]
+        assert places == sorted(places), (hand, line)
+        checked += 1
+assert checked > 5, checked
+PY
+done
+
+# --- bids ----------------------------------------------------------------------------------------
+out=$(play_game back_alley 15 '0\n')
+check "back_alley: pass is numbered 0 and board follows the highest bid" \
+  grep -q '^moves:  0) pass  1) bid 1  2) bid 2 .*  12) bid 12  13) board$' <<<"$out"
+check "back_alley: '0' passes" grep -q '^S0 passes$' <<<"$out"
+out=$(yes 1 | head -200 | "$CARDROOM" play back_alley --seed 15 --save "$WORK/ba15.json" 2>&1)
+check "back_alley: a one-card hand offers 0) pass 1) board" python3 - "$out" <<'PY'
+import sys
+text = sys.argv[1].split("== Hand 13 of 26", 1)[1]
+moves = [l for l in text.splitlines() if l.startswith("moves:")][0]
+assert moves == "moves:  0) pass  1) board", moves
+PY
+
+finish
