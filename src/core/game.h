@@ -67,8 +67,12 @@
 //                 the larger seq (filled by AnyState::view, not by the game)
 // Trick games add "trump" (a suit letter or null), "trick" ({"leader", "seats", "cards"} in play
 // order, null when no trick is in progress), "tricks" (this round's completed tricks, each with
-// "winner") and "tricks_won" (per seat). Anything else is the game's own and its docs page says
-// what it means. Keys are never renamed; new ones are added.
+// "winner") and "tricks_won" (per seat). Optional keys that tell interfaces how to show the game:
+//   "rank_order"  cards are shown by rank in this order, suits not grouped: a string of rank
+//                 letters, first shown first (Truc "32AKQJ7654", Tadmur "A23456789TJQK");
+//                 without it cards are grouped by suit, trumps first, high to low
+// Anything else is the game's own and its docs page says what it means. Keys are never renamed;
+// new ones are added.
 //
 // A round summary, last_round(seat), is what `seat` may know of the round just completed. Its
 // common keys: "round" (1-based), "dealer", and where the game has them, per seat "bids",

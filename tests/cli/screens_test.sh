@@ -62,6 +62,21 @@ assert checked > 5, checked
 PY
 done
 
+# --- the order of the hand ----------------------------------------------------------------------
+out=$(play_game truc 1 '')
+check "truc --seed 1: the hand in Truc's rank order (3 2 A K Q J 7 6 5 4)" \
+  grep -q '^Your hand  3D  2H  KS$' <<<"$out"
+check "truc, tadmur: every hand shown in the game's rank order" python3 - truc-random.txt \
+  tadmur-random.txt <<'PY'
+import sys
+for name, order in ((sys.argv[1], "32AKQJ7654"), (sys.argv[2], "A23456789TJQK")):
+    hands = [l.split()[2:] for l in open(name) if l.startswith("Your hand")]
+    assert len(hands) > 5, name
+    for hand in hands:
+        places = [order.index(c[0]) for c in hand]
+        assert places == sorted(places), (name, hand)
+PY
+
 # --- bids ----------------------------------------------------------------------------------------
 out=$(play_game back_alley 15 '0\n')
 check "back_alley: pass is numbered 0 and board follows the highest bid" \

@@ -415,6 +415,7 @@ nlohmann::json State::view(Seat seat) const {
   nlohmann::json v = view_envelope(*this, seat, Game::kName);
   v["rounds"] = 1;  // one deal per match (TAD-A8)
   v["phase"] = over() ? "over" : "play";
+  v["rank_order"] = "A23456789TJQK";  // how to show cards: by rank, the one thing that matters
   if (player) {
     v["hand"] = cards_json(hands_[seat]);
     v["target"] = card_text(targets_[seat]);

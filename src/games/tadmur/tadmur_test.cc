@@ -757,6 +757,18 @@ TEST(TadmurRules, View_ShowsOwnHandAndTargetOnly) {
   EXPECT_TRUE(t.s().view(0)["legal"].empty());
 }
 
+TEST(TadmurRules, View_ShowsCardsByRank) {
+  // Ranks are what matter: interfaces show cards by rank, A 2 3 ... K, each next to the next.
+  const Table t("", 1, StandardDeal());
+  const std::string order = t.s().view(0)["rank_order"].get<std::string>();
+  ASSERT_EQ(order.size(), 13u);
+  for (std::size_t i = 1; i < order.size(); ++i)
+    EXPECT_TRUE(ranks_adjacent(rank_of(C(std::string(1, order[i - 1]) + "S")),
+                               rank_of(C(std::string(1, order[i]) + "S"))))
+        << order;
+  EXPECT_EQ(order.substr(0, 2), "A2");
+}
+
 TEST(TadmurRules, Resample_HonoursWhatTheSeatKnows) {
   // S1 is blocked on 6D (target not 5 or 7) and S0 guessed J wrong: S1's target is none of those.
   Table t("", 0, MakeDeal("KC 5S 3S 9D", "QS KS QH KH QD KD QC", "6S 7S 8S 7H 8H 7D 6D"));

@@ -554,7 +554,8 @@ nlohmann::json State::view(Seat seat) const {
                             : nlohmann::json(cards_);
   v["eleven_team"] = eleven_team_ < 0 ? nlohmann::json(nullptr) : nlohmann::json(eleven_team_);
   v["eleven"] = eleven_ < 0 ? nlohmann::json(nullptr) : nlohmann::json(eleven_ ? "go" : "fold");
-  v["trump"] = nullptr;  // suits never matter
+  v["trump"] = nullptr;          // suits never matter
+  v["rank_order"] = kRankOrder;  // how to show cards: by Truc's rank, suits never matter
   if (player) v["hand"] = cards_json(play_.hand(seat));
   nlohmann::json sizes = nlohmann::json::array(), signals = nlohmann::json::array();
   for (Seat s = 0; s < kPlayers; ++s) {

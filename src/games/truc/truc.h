@@ -73,6 +73,9 @@ constexpr int strength(Card c) {
   return kByRank[rank_of(c)];
 }
 
+// The ranks from the highest, as rank letters: the order cards are shown in (view "rank_order").
+inline constexpr const char* kRankOrder = "32AKQJ7654";
+
 enum MoveKind : std::uint8_t {
   kCutMove = 1,
   kDealMove = 2,

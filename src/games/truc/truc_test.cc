@@ -733,6 +733,18 @@ TEST(TrucRules, Rule10_SignalsKeptInTheRecord) {
 // ---------------------------------------------------------------------------------------------
 // Views, resampling, notation, options
 
+TEST(TrucRules, View_ShowsCardsInTrucRankOrder) {
+  // The view tells interfaces to show cards by Truc's rank, highest first, suits ignored.
+  const Table t = FreshHand();
+  const std::string order = t.s().view(0)["rank_order"].get<std::string>();
+  ASSERT_EQ(order, "32AKQJ7654");
+  for (std::size_t i = 1; i < order.size(); ++i)
+    EXPECT_GT(strength(C(std::string(1, order[i - 1]) + "S")),
+              strength(C(std::string(1, order[i]) + "S")))
+        << order[i];
+  EXPECT_EQ(t.s().view(kSpectator)["rank_order"], order);
+}
+
 TEST(TrucRules, View_HidesOtherHandsIncludingPartner) {
   Table t = FreshHand();
   for (Seat s = 0; s < 4; ++s) {
