@@ -77,15 +77,32 @@ for name, order in ((sys.argv[1], "32AKQJ7654"), (sys.argv[2], "A23456789TJQK"))
         assert places == sorted(places), (name, hand)
 PY
 
+# --- Back Alley ---------------------------------------------------------------------------------
+# Hand 23 of seed 15 (answering 1 to everything): upcard BB, S0 holds LB and takes the bottom JC.
+yes 1 | head -1000 | "$CARDROOM" play back_alley --seed 15 --save "$WORK/ba15-all.json" >ba15.txt 2>&1
+check "back_alley --seed 15, hand 23: the hand as dealt, then the swap, then the hand after it" \
+  python3 - ba15.txt <<'PY'
+import sys
+text = open(sys.argv[1]).read().split("== Hand 23 of 26", 1)[1]
+lines = text.split("moves:", 1)[0].splitlines()
+told = [l for l in lines if l.startswith(("your hand:", "upcard", "S0 discards", "you take"))]
+assert len(told) == 4, told
+dealt, upcard, discard, take = told
+assert "LB" in dealt.split() and "JC" not in dealt.split(), dealt
+assert upcard == "upcard BB: no trumps" and discard == "S0 discards LB and takes the bottom card"
+assert take == "you take JC", take
+hand = [l for l in lines if l.startswith("Your hand")][0].split()[2:]
+assert "JC" in hand and "LB" not in hand, hand
+PY
+
 # --- bids ----------------------------------------------------------------------------------------
 out=$(play_game back_alley 15 '0\n')
 check "back_alley: pass is numbered 0 and board follows the highest bid" \
   grep -q '^moves:  0) pass  1) bid 1  2) bid 2 .*  12) bid 12  13) board$' <<<"$out"
 check "back_alley: '0' passes" grep -q '^S0 passes$' <<<"$out"
-out=$(yes 1 | head -200 | "$CARDROOM" play back_alley --seed 15 --save "$WORK/ba15.json" 2>&1)
-check "back_alley: a one-card hand offers 0) pass 1) board" python3 - "$out" <<'PY'
+check "back_alley: a one-card hand offers 0) pass 1) board" python3 - ba15.txt <<'PY'
 import sys
-text = sys.argv[1].split("== Hand 13 of 26", 1)[1]
+text = open(sys.argv[1]).read().split("== Hand 13 of 26", 1)[1]
 moves = [l for l in text.splitlines() if l.startswith("moves:")][0]
 assert moves == "moves:  0) pass  1) board", moves
 PY

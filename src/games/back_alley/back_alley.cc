@@ -159,16 +159,12 @@ void State::start_hand(const ApplyContext* ctx) {
   swapper_ = -1;
   const Card other_joker = upcard_ == kBigBlooper ? kLittleBlooper : kBigBlooper;
   if (upcard_ >= 52) {
-    // Rule 4 / BA-A2: no trumps; the other joker's holder swaps it for the bottom card.
+    // Rule 4 / BA-A2: no trumps; the other joker's holder swaps it for the bottom card (below,
+    // once each hand has been shown as dealt).
     trump_ = kNoSuit;
     for (Seat s = 0; s < kPlayers; ++s)
       if (play_.hand(s).contains(other_joker)) swapper_ = static_cast<std::int8_t>(s);
-    if (swapper_ >= 0 && pack_.contains(bottom)) {
-      play_.take(swapper_, CardSet::of(other_joker));
-      play_.give(swapper_, CardSet::of(bottom));
-      pack_.remove(bottom);
-      out_.add(other_joker);
-    } else {
+    if (swapper_ < 0 || !pack_.contains(bottom)) {
       swapper_ = -1;
       // Nobody swapped, so everyone knows the other joker is undealt.
       for (Seat s = 0; s < kPlayers; ++s) play_.exclude(s, CardSet::of(other_joker));
@@ -185,11 +181,11 @@ void State::start_hand(const ApplyContext* ctx) {
   auction_.contracts = {};
   to_act_ = static_cast<std::int8_t>((dealer_ + 1) % kPlayers);
 
+  const CardNames names = card_names();
   if (wants_events(ctx)) {
-    const CardNames names = card_names();
     announce_round(ctx, "hand {number} of {total}: {seat} deals {amount} cards each",
                    "hand {number} (extra): {seat} deals {amount} cards each", kHands, h);
-    play_.emit_hands(ctx, names);
+    play_.emit_hands(ctx, names);  // as dealt: the joker swap follows
     emit(
         ctx, kEveryone,
         trump_ == kNoSuit ? "upcard {card}: no trumps" : "upcard {card}: trumps are {suit}",
@@ -198,18 +194,20 @@ void State::start_hand(const ApplyContext* ctx) {
               .kind = EventKind::kTrump, .suit = trump_, .card = upcard_, .label = "trump"};
         },
         names);
-    if (swapper_ >= 0) {
-      emit(
-          ctx, kEveryone, "{seat} discards {card} and takes the bottom card",
-          [&] {
-            return Event{.kind = EventKind::kExchange, .seat = swapper_, .card = other_joker};
-          },
-          names);
-      emit(
-          ctx, SeatSet::of(swapper_), "you take {card}",
-          [&] { return Event{.kind = EventKind::kExchange, .seat = swapper_, .card = bottom}; },
-          names);
-    }
+  }
+  if (swapper_ >= 0) {
+    play_.take(swapper_, CardSet::of(other_joker));
+    play_.give(swapper_, CardSet::of(bottom));
+    pack_.remove(bottom);
+    out_.add(other_joker);
+    emit(
+        ctx, kEveryone, "{seat} discards {card} and takes the bottom card",
+        [&] { return Event{.kind = EventKind::kExchange, .seat = swapper_, .card = other_joker}; },
+        names);
+    emit(
+        ctx, SeatSet::of(swapper_), "you take {card}",
+        [&] { return Event{.kind = EventKind::kExchange, .seat = swapper_, .card = bottom}; },
+        names);
   }
 }
 
