@@ -71,6 +71,7 @@
 //   "rank_order"  cards are shown by rank in this order, suits not grouped: a string of rank
 //                 letters, first shown first (Truc "32AKQJ7654", Tadmur "A23456789TJQK");
 //                 without it cards are grouped by suit, trumps first, high to low
+//   "round_name"  what the rules call a round ("hand": "Hand 4 of 26"); "round" without it
 // Anything else is the game's own and its docs page says what it means. Keys are never renamed;
 // new ones are added.
 //

@@ -95,6 +95,56 @@ hand = [l for l in lines if l.startswith("Your hand")][0].split()[2:]
 assert "JC" in hand and "LB" not in hand, hand
 PY
 
+check "back_alley: the table names hands as the rules do, never 'Round'" \
+  bash -c "grep -q '^Hand 4 of 26 - 10 cards - trump ' ba15.txt && ! grep -q '^Round' ba15.txt"
+check "back_alley: a joker upcard is shown as no trumps" \
+  grep -q '^Hand 23 of 26 - 10 cards - no trumps (upcard BB)$' ba15.txt
+
+# --- Truc: the stake -----------------------------------------------------------------------------
+out=$(play_game truc 11 'signal weak\ntruc\n')
+check "truc --seed 11: the stake and who may raise, before and after a truc" python3 -c '
+import sys
+heads = [l for l in sys.argv[1].splitlines() if l.startswith("Hand 1")]
+assert heads == ["Hand 1 - stake 1 point - anyone may call truc"] * 2 + [
+    "Hand 1 - stake 2 points - S1+S3 may call retruc"], heads' "$out"
+out=$(play_game truc 2 '')
+check "truc --seed 2: a raise waiting for the person's answer" \
+  grep -q '^Hand 1 - stake 1 point - S1 calls truc: S0 to accept or reject$' <<<"$out"
+
+# --- Tadmur: the board ---------------------------------------------------------------------------
+out=$(play_game tadmur 3 'guess 2\n1\n')
+check "tadmur: no raw view keys on the table" \
+  bash -c "! grep -qE '^  (chains|guessing open|ruled out|starters|spaces|blocked) ' <<<\"\$1\"" _ "$out"
+check "tadmur: both chains from starter to target, the opponent's target hidden" python3 -c '
+import sys
+lines = sys.argv[1].splitlines()
+first = lines.index("guessing open")
+assert lines[first + 1].split() == ["Seat", "Cards", "Chain:", "[starter]", "cards,", "empty", "spaces,", "[target]"], lines[first + 1]
+assert lines[first + 2] == "> S0 you           24   [8S] __ __ __ __ __ __ __ [JH]", lines[first + 2]
+assert lines[first + 3] == "  S1 (d)           24   [4C] __ __ __ __ __ __ __ [??]", lines[first + 3]' "$out"
+check "tadmur: after a wrong guess, the new space and the rank ruled out" python3 -c '
+import sys
+lines = sys.argv[1].splitlines()
+at = lines.index("guessed: now a card")
+assert lines[at + 2] == "> S0 you           24   [8S] __ __ __ __ __ __ __ __ [JH]", lines[at + 2]
+assert lines[at + 3] == "  S1 (d)           24   [4C] __ __ __ __ __ __ __ [??]  not 2", lines[at + 3]' "$out"
+check "tadmur: cards placed fill the chain" \
+  grep -q '^> S0 you           23   \[8S\] 7S __ __ __ __ __ __ __ \[JH\]$' <<<"$out"
+
+if command -v script >/dev/null 2>&1; then
+  printf 'quit\n' | env NO_COLOR=1 script -qec "$CARDROOM play tadmur --seed 3 --save tty.json" \
+    /dev/null >tadmur-tty.txt 2>&1
+  check "tadmur on a terminal: the chains and the hand in suit symbols" python3 - tadmur-tty.txt <<'PY'
+import sys
+text = open(sys.argv[1], encoding="utf-8").read()
+assert "▶ S0 you           24   [8♠] ·· ·· ·· ·· ·· ·· ·· [J♥]" in text, text
+assert "  S1 (d)           24   [4♣] ·· ·· ·· ·· ·· ·· ·· [??]" in text, text
+assert "Your hand  A♠ A♥ A♣  2♠ 2♥  3♥ 3♦" in text, text
+PY
+else
+  echo "skip terminal checks: no 'script' command"
+fi
+
 # --- bids ----------------------------------------------------------------------------------------
 out=$(play_game back_alley 15 '0\n')
 check "back_alley: pass is numbered 0 and board follows the highest bid" \

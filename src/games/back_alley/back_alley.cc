@@ -411,6 +411,7 @@ nlohmann::json State::view(Seat seat) const {
   nlohmann::json v = view_envelope(*this, seat, Game::kName);
   v["team"] = player ? nlohmann::json(seat % 2) : nlohmann::json(nullptr);
   v["rounds"] = kHands;
+  v["round_name"] = "hand";  // what the rules call a round
   v["extra_round"] = round_ >= kHands;
   static const char* const kPhases[] = {"bid", "play", "over"};
   v["phase"] = kPhases[static_cast<int>(phase_)];

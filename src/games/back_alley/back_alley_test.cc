@@ -622,6 +622,15 @@ TEST(BackAlleyRules, ViewsNeverShowThePartnersHand) {
   EXPECT_EQ(spectator, Set("2S"));
 }
 
+TEST(BackAlleyRules, ViewsCallRoundsHands) {
+  // The rules speak of hands, not rounds: interfaces say "hand 1 of 26".
+  Table t("", kW, {DealA()});
+  const nlohmann::json v = t.s().view(kN);
+  EXPECT_EQ(v["round_name"], "hand");
+  EXPECT_EQ(v["round"], 1);
+  EXPECT_EQ(v["rounds"], 26);
+}
+
 TEST(BackAlleyRules, ResampleHonoursVoidsAndBlooperAnswers) {
   Table t("", 0, {DealD()});
   ASSERT_TRUE(t.DoInTurn({"bid 2", "pass", "pass", "pass"}));

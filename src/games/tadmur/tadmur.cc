@@ -414,6 +414,7 @@ nlohmann::json State::view(Seat seat) const {
   const bool player = seat >= 0 && seat < kPlayers;
   nlohmann::json v = view_envelope(*this, seat, Game::kName);
   v["rounds"] = 1;  // one deal per match (TAD-A8)
+  v["round_name"] = "game";
   v["phase"] = over() ? "over" : "play";
   v["rank_order"] = "A23456789TJQK";  // how to show cards: by rank, the one thing that matters
   if (player) {

@@ -767,6 +767,7 @@ TEST(TadmurRules, View_ShowsCardsByRank) {
                                rank_of(C(std::string(1, order[i]) + "S"))))
         << order;
   EXPECT_EQ(order.substr(0, 2), "A2");
+  EXPECT_EQ(t.s().view(0)["round_name"], "game") << "a match is one game of one deal";
 }
 
 TEST(TadmurRules, Resample_HonoursWhatTheSeatKnows) {

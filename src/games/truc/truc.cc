@@ -251,12 +251,22 @@ SeatSet State::actors() const {
   return SeatSet();
 }
 
-int State::raise_available(Seat seat) const {
-  if (phase_ != Phase::kPlay || pending_ || seat != play_.to_play()) return 0;
+int State::next_raise() const {
+  if (phase_ != Phase::kPlay || pending_) return 0;
   if (eleven_ == 1) return 0;  // TRUC-A9: the hand on eleven is worth 3, no raises
   if (stake_ == 1 && raises_ == 0) return 1;
-  if (stake_ == 2 && raises_ == 1 && seat % 2 != truc_team_) return 2;  // TRUC-A7, A8
+  if (stake_ == 2 && raises_ == 1) return 2;  // TRUC-A8: no raise beyond 3
   return 0;
+}
+
+bool State::may_raise(Seat seat) const {
+  const int next = next_raise();
+  return next == 1 || (next == 2 && seat % 2 != truc_team_);  // TRUC-A7
+}
+
+int State::raise_available(Seat seat) const {
+  if (seat != play_.to_play() || !may_raise(seat)) return 0;
+  return next_raise();
 }
 
 bool State::play_ends_hand(Seat seat, Card card) const {
@@ -577,6 +587,14 @@ nlohmann::json State::view(Seat seat) const {
                                  : raise_[i].answer > 0 ? nlohmann::json("accept")
                                                         : nlohmann::json("reject")}});
   v["raises"] = raises;
+  // The raise that may come next and who may call it, each on their own turn.
+  const int next = next_raise();
+  nlohmann::json raisers = nlohmann::json::array();
+  for (Seat s = 0; s < kPlayers; ++s)
+    if (may_raise(s)) raisers.push_back(s);
+  v["next_raise"] = next ? nlohmann::json(raise_name(next + 1)) : nlohmann::json(nullptr);
+  v["may_raise"] = raisers;
+  v["round_name"] = "hand";
   const bool in_play = phase_ == Phase::kPlay;
   tricks::add_trick_view(v, play_, in_play);
   // Tricks won this hand, per seat (by that seat itself) and per team.

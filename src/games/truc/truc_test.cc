@@ -745,6 +745,36 @@ TEST(TrucRules, View_ShowsCardsInTrucRankOrder) {
   EXPECT_EQ(t.s().view(kSpectator)["rank_order"], order);
 }
 
+TEST(TrucRules, View_StakeAndWhoMayRaiseNext) {
+  // Every seat's view says what the hand is worth, which raise may come next and who may call it.
+  using nlohmann::json;
+  Table t = FreshHand();
+  auto raise_view = [&](Seat seat) {
+    const json v = t.s().view(seat);
+    return json{v["stake"], v["next_raise"], v["may_raise"], v["pending_raise"]};
+  };
+  EXPECT_EQ(raise_view(0), json::parse(R"([1, "truc", [0, 1, 2, 3], null])"));
+  EXPECT_EQ(t.s().view(kSpectator)["next_raise"], "truc");
+  ASSERT_TRUE(t.Do(3, "truc"));
+  EXPECT_EQ(raise_view(1), json::parse(R"([1, null, [], "truc"])")) << "waiting for the answer";
+  ASSERT_TRUE(t.Do(2, "accept"));
+  EXPECT_EQ(raise_view(1), json::parse(R"([2, "retruc", [0, 2], null])")) << "TRUC-A7";
+  ASSERT_TRUE(t.Do(3, "play 3C"));
+  ASSERT_TRUE(t.Do(2, "play 5S retruc"));
+  ASSERT_TRUE(t.Do(1, "accept"));
+  EXPECT_EQ(raise_view(0), json::parse(R"([3, null, [], null])")) << "TRUC-A8: no more raises";
+  EXPECT_EQ(t.s().view(0)["round_name"], "hand");
+}
+
+TEST(TrucRules, View_NoRaiseInTheHandOnEleven) {
+  Table t = AtScore(11, 7, MakeDeal({"3S 3H 2S", "4S 4H 5S", "3D 2H AS", "4D 5H 5D"}));
+  EXPECT_TRUE(t.s().view(0)["next_raise"].is_null()) << "no hand in play before the decision";
+  ASSERT_TRUE(t.Do(t.s().eleven_decider(), "go"));
+  EXPECT_EQ(t.s().view(0)["stake"], 3);
+  EXPECT_TRUE(t.s().view(0)["next_raise"].is_null()) << "TRUC-A9";
+  EXPECT_TRUE(t.s().view(0)["may_raise"].empty());
+}
+
 TEST(TrucRules, View_HidesOtherHandsIncludingPartner) {
   Table t = FreshHand();
   for (Seat s = 0; s < 4; ++s) {
