@@ -78,7 +78,13 @@
 // A round summary, last_round(seat), is what `seat` may know of the round just completed. Its
 // common keys: "round" (1-based), "dealer", and where the game has them, per seat "bids",
 // "tricks_won" and "points" (the round's points), and in games whose teams score as a whole
-// (Teams::team_scored) "team_points" per team. The terminal's score sheet reads only these.
+// (Teams::team_scored) "team_points" per team. A game may give its score sheet's own columns as
+// "sheet": a list of {"title", and one of "value" (the round's cell), "seats" (a cell per seat) or
+// "teams" (a cell per team)}, cells being numbers, text (card codes and suit symbols are styled
+// by the terminal) or null. The terminal's score sheet reads only these keys: with "sheet" it
+// shows the round, the "value" columns, in team-scored games the "seats" columns as one group,
+// then for each team (team-scored) or seat its own columns, its points and running total;
+// without it, each seat's bid/won, points and total.
 #pragma once
 
 #include <array>

@@ -100,6 +100,53 @@ check "back_alley: the table names hands as the rules do, never 'Round'" \
 check "back_alley: a joker upcard is shown as no trumps" \
   grep -q '^Hand 23 of 26 - 10 cards - no trumps (upcard BB)$' ba15.txt
 
+# --- score sheets ------------------------------------------------------------------------------
+# sheet_after TEXT_FILE: the first score sheet of the file, up to the line after its total.
+sheet_after() { awk '/^Score sheet/{on=1} on{print} on&&/^  Total/{exit}' "$1"; }
+sheet_after ba15.txt >ba15-sheet.txt
+check "back_alley: the score sheet shows each seat's call and each team's bid/took" python3 - \
+  ba15-sheet.txt <<'PY'
+import sys
+lines = open(sys.argv[1]).read().splitlines()
+assert lines[1].split() == ["calls", "T1", "S0+S2", "T2", "S1+S3"], lines[1]
+assert lines[2].split() == ["Hand", "S0", "you", "S1", "S2", "S3", "bid/took", "points", "total",
+                            "bid/took", "points", "total"], lines[2]
+assert lines[3].split() == ["1", "1", "2", "pass", "2", "1/6", "+10", "10", "4/7", "+23", "23"], lines[3]
+assert lines[4].split() == ["Total", "10", "23"], lines[4]
+PY
+check "back_alley: each hand's results, then its score sheet, then the next hand's deal" \
+  python3 - ba15.txt <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+for h in range(1, 26):
+    part = text.split(f"== Hand {h} of 26", 1)[1].split(f"== Hand {h + 1} of 26", 1)[0]
+    trick = part.rindex("trick ")
+    results = [m.start() for m in re.finditer(r"^S\d/S\d contract .*, took \d+: ", part, re.M)]
+    sheet = re.search(r"^Score sheet", part, re.M).start()
+    assert len(results) == 2 and trick < results[0] < results[1] < sheet, h
+    assert "your hand:" not in part[sheet:] and "bids" not in part[sheet:], h
+PY
+out=$(yes 1 | head -300 | "$CARDROOM" play truc --seed 2 --save truc2.json 2>&1)
+check "truc: the score sheet has Truc's columns, no bid/won" python3 -c '
+import sys
+text = sys.argv[1]
+assert "bid/won" not in text and "bid/took" not in text
+lines = text.split("\nScore sheet\n", 1)[1].splitlines()
+assert lines[0].split() == ["T1", "S0+S2", "T2", "S1+S3"], lines[0]
+assert lines[1].split() == ["Hand", "dealer", "stake", "how", "tricks", "points", "total",
+                            "tricks", "points", "total"], lines[1]
+assert lines[2].split() == ["1", "S0", "1", "truc", "rejected", "0", "0", "0", "0", "+1", "1"], lines[2]' "$out"
+out=$(yes 1 | head -300 | "$CARDROOM" play tadmur --seed 3 --save tadmur3.json 2>&1)
+check "tadmur: the score sheet says how the game ended and reveals the targets, no bid/won" python3 -c '
+import sys
+text = sys.argv[1]
+assert "bid/won" not in text
+lines = text.split("\nScore sheet\n", 1)[1].splitlines()
+assert lines[0].split() == ["S0", "you", "S1"], lines[0]
+assert lines[1].split() == ["Game", "ended", "target", "guesses", "total", "target", "guesses",
+                            "total"], lines[1]
+assert lines[2].split() == ["1", "S1", "guesses", "the", "target", "JH", "0", "0", "9S", "3", "1"], lines[2]' "$out"
+
 # --- Truc: the stake -----------------------------------------------------------------------------
 out=$(play_game truc 11 'signal weak\ntruc\n')
 check "truc --seed 11: the stake and who may raise, before and after a truc" python3 -c '

@@ -27,6 +27,12 @@ std::string call_text(int bid, int board) {
 
 const char* const kBoardNames[] = {"", "board", "double board", "triple board", "quadruple board"};
 
+// A call as the score sheet writes it: "pass", "3", "board", "board x2".
+std::string sheet_call(int bid, int board) {
+  if (board > 0) return board == 1 ? "board" : "board x" + std::to_string(board);
+  return bid == 0 ? "pass" : std::to_string(bid);
+}
+
 // The name of a board contract ("double board"), or nullptr for a number of tricks.
 const char* contract_name(Contract c) { return c.board > 0 ? kBoardNames[c.board] : nullptr; }
 
@@ -490,6 +496,18 @@ nlohmann::json State::last_round(Seat seat) const {
   j["tricks_won"] = won;
   j["points"] = points;       // per team (kept for records and tools that read it)
   j["team_points"] = points;  // the name every team-scored game uses (core/game.h)
+  // The score sheet's columns (core/game.h): each seat's call, and per team its contract and the
+  // tricks it took ("4/7", "board/13").
+  nlohmann::json calls = nlohmann::json::array(), bid_took = nlohmann::json::array();
+  for (Seat s = 0; s < kPlayers; ++s)
+    calls.push_back(sheet_call(r.auction.bids[s], r.auction.boards[s]));
+  for (int t = 0; t < 2; ++t) {
+    const Contract c = r.auction.contracts[t];
+    bid_took.push_back((c.board > 0 ? sheet_call(0, c.board) : std::to_string(c.tricks)) + "/" +
+                       std::to_string(r.tricks_won[t]));
+  }
+  j["sheet"] = nlohmann::json::array(
+      {{{"title", "calls"}, {"seats", calls}}, {{"title", "bid/took"}, {"teams", bid_took}}});
   return j;
 }
 

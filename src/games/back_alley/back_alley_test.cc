@@ -766,6 +766,11 @@ TEST(BackAlleyRecord, ReplayJsonFieldsWithARedeal) {
   EXPECT_EQ(ns + ew, 13);
   EXPECT_EQ(r["points"][0], team_points({13, 1}, ns, 13));
   EXPECT_EQ(r["points"][1], team_points({2, 0}, ew, 13));
+  // The score sheet's own columns: each seat's call, each team's contract and tricks.
+  EXPECT_EQ(r["sheet"], nlohmann::json::parse(
+                            R"([{"title": "calls", "seats": ["board", "2", "pass", "pass"]},
+                                      {"title": "bid/took", "teams": ["board/)" +
+                            std::to_string(ns) + R"(", "2/)" + std::to_string(ew) + R"("]}])"));
   EXPECT_EQ(summary["team_totals"], nlohmann::json({r["points"][0], r["points"][1]}));
   EXPECT_EQ(summary["totals"],
             nlohmann::json({r["points"][0], r["points"][1], r["points"][0], r["points"][1]}));

@@ -552,6 +552,32 @@ nlohmann::json State::last_round(Seat seat) const {
   j["ended_by"] = ended_by_ >= 0 ? nlohmann::json(ended_by_) : nlohmann::json(nullptr);
   j["winners"] = winners_.to_vector();
   j["points"] = points;
+  // The score sheet's columns (core/game.h): how the game ended; per seat its target and the
+  // guesses it made.
+  const std::string by = ended_by_ >= 0 ? seat_text(ended_by_) : "";
+  std::string ended;
+  switch (ending_) {
+    case Ending::kGuess:
+      ended = by + " guesses the target";
+      break;
+    case Ending::kChain:
+      ended = by + " completes the chain";
+      break;
+    case Ending::kNoCards:
+      ended = by + " has no cards";
+      break;
+    case Ending::kStuck:
+      ended = by + " cannot play";
+      break;
+    case Ending::kDraw:
+      ended = "both pass: a draw";
+      break;
+    case Ending::kNone:
+      break;
+  }
+  j["sheet"] = nlohmann::json::array({{{"title", "ended"}, {"value", ended}},
+                                      {{"title", "target"}, {"seats", targets}},
+                                      {{"title", "guesses"}, {"seats", guesses}}});
   return j;
 }
 

@@ -894,6 +894,7 @@ TEST(TadmurScenario, TAD_05_CorrectGuessWins) {
   EXPECT_EQ(t.s().hand(0), hand_before) << "P1 plays no card";
   EXPECT_EQ(t.s().chain_length(0), 0);
   EXPECT_TRUE(HasEvent(t.events(), kEveryone, "S0 guesses 9: right! S1's target is 9D"));
+  EXPECT_EQ(t.s().last_round(1)["sheet"][0]["value"], "S0 guesses the target");
 }
 
 TEST(TadmurScenario, TAD_07_OnlyOneGuessPerTurn) {
@@ -954,6 +955,9 @@ TEST(TadmurRecord, ExplicitDealReplaysToHandComputedResult) {
   EXPECT_EQ(r["ended_by"], 0);
   EXPECT_EQ(r["winners"], nlohmann::json::array({0}));
   EXPECT_EQ(r["points"], nlohmann::json::array({1, 0}));
+  EXPECT_EQ(r["sheet"], nlohmann::json::parse(R"([
+      {"title": "ended", "value": "S0 completes the chain"},
+      {"title": "target", "seats": ["6H", "3S"]}, {"title": "guesses", "seats": [1, 6]}])"));
   const nlohmann::json summary = session->summary();
   EXPECT_EQ(summary["totals"], nlohmann::json::array({1, 0}));
   EXPECT_EQ(summary["winners"], nlohmann::json::array({0}));

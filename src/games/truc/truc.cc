@@ -642,6 +642,20 @@ nlohmann::json State::last_round(Seat seat) const {
   j["team_points"] = {r.points[0], r.points[1]};
   // Per seat (its team's points), for score sheets that list seats.
   j["points"] = {r.points[0], r.points[1], r.points[0], r.points[1]};
+  // The score sheet's columns (core/game.h): the dealer, what the hand was played for and how
+  // (raises and their answers, a one-card deal, the decision on eleven), the tricks each team won.
+  std::string how = r.cards == 1 ? "1 card" : "";
+  if (r.eleven >= 0) how = r.eleven ? "eleven: go" : "eleven: fold";
+  for (int i = 0; i < r.raises; ++i)
+    how += std::string(how.empty() ? "" : ", ") + raise_name(r.raise[i].value) +
+           (r.raise[i].answer == 0 ? " rejected" : "");
+  std::array<int, 2> tricks{};
+  for (int t = 0; t < r.tricks_played; ++t)
+    if (r.tricks.winner[t] != kNoSeat) ++tricks[r.tricks.winner[t] % 2];
+  j["sheet"] = nlohmann::json::array({{{"title", "dealer"}, {"value", seat_text(r.dealer)}},
+                                      {{"title", "stake"}, {"value", r.stake}},
+                                      {{"title", "how"}, {"value", how}},
+                                      {{"title", "tricks"}, {"teams", {tricks[0], tricks[1]}}}});
   return j;
 }
 

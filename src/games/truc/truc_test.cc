@@ -432,6 +432,10 @@ TEST(TrucRules, Rule7_RejectedTrucScoresOneForTheCaller) {
   EXPECT_EQ(t.s().team_score(0), 0);
   EXPECT_EQ(t.s().last_round(kOmniscient)["ending"], "rejected");
   EXPECT_TRUE(HasEvent(t.events(), kEveryone, "S2 rejects the truc"));
+  // The score sheet's own columns: the dealer, the points the hand was worth, how, the tricks.
+  EXPECT_EQ(t.s().last_round(0)["sheet"], nlohmann::json::parse(R"([
+      {"title": "dealer", "value": "S0"}, {"title": "stake", "value": 1},
+      {"title": "how", "value": "truc rejected"}, {"title": "tricks", "teams": [0, 0]}])"));
 }
 
 TEST(TrucRules, Rule7_AcceptedTrucWorthTwo) {
@@ -445,6 +449,10 @@ TEST(TrucRules, Rule7_AcceptedTrucWorthTwo) {
   ASSERT_TRUE(t.Trick({"4D", "6H", "6D", "6C"}));
   EXPECT_EQ(t.s().last_hand().winning_team, 1) << "1-1 and a draw: the dealer's opponents";
   EXPECT_EQ(t.s().team_score(1), 2);
+  const nlohmann::json sheet = t.s().last_round(kSpectator)["sheet"];
+  EXPECT_EQ(sheet[1]["value"], 2);
+  EXPECT_EQ(sheet[2]["value"], "truc");
+  EXPECT_EQ(sheet[3]["teams"], nlohmann::json({1, 1})) << "a drawn trick is nobody's";
 }
 
 TEST(TrucRules, Rule7_PlayThenTrucAndImplicitAccept) {
