@@ -126,6 +126,11 @@ for h in range(1, 26):
     assert len(results) == 2 and trick < results[0] < results[1] < sheet, h
     assert "your hand:" not in part[sheet:] and "bids" not in part[sheet:], h
 PY
+check "back_alley: a banner opens each of the 26 hands" python3 - ba15.txt <<'PY'
+import re, sys
+banners = re.findall(r"^== Hand (\d+) of 26: S\d deals \d+ cards? each =+$", open(sys.argv[1]).read(), re.M)
+assert banners == [str(h) for h in range(1, 27)], banners
+PY
 out=$(yes 1 | head -300 | "$CARDROOM" play truc --seed 2 --save truc2.json 2>&1)
 check "truc: the score sheet has Truc's columns, no bid/won" python3 -c '
 import sys
