@@ -96,7 +96,10 @@ std::vector<Choice> MovePrompt::choices(const json& view) const {
       if (value[i] < 0) taken.insert(value[i] = next++);
   }
   if (bids) {
-    for (std::size_t i = 0; i < out.size(); ++i) out[i].label = value[i];
+    for (std::size_t i = 0; i < out.size(); ++i) {
+      out[i].label = value[i];
+      out[i].bid = verb == "bid";
+    }
     std::stable_sort(out.begin(), out.end(),
                      [](const Choice& a, const Choice& b) { return a.label < b.label; });
     return out;
@@ -172,7 +175,7 @@ std::string MovePrompt::choice_text(const Choice& choice, const json& view) cons
 std::string MovePrompt::title(const std::vector<Choice>& list, const json& v) const {
   std::string verb = list.empty() ? "" : list[0].text.substr(0, list[0].text.find(' '));
   bool simultaneous = state_.mode() == ActorMode::kSimultaneous;
-  if (verb == "bid")
+  if (verb == "bid" || (!list.empty() && list[0].bid))
     return simultaneous ? "Your bid (secret, 0-5 tricks)" : "Your bid (how many tricks you take)";
   if (verb == "give" || (verb == "pass" && list[0].text != "pass")) {
     std::string text = "Cards to pass";

@@ -25,6 +25,7 @@ struct Choice {
   int label = 0;
   Move move;
   std::string text;
+  bool bid = false;  // a call of a bid menu (`bid N`, or a call the game reads as `bid N`: pass)
 };
 
 class MovePrompt {

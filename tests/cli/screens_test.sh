@@ -193,6 +193,12 @@ assert "▶ S0 you           24   [8♠] ·· ·· ·· ·· ·· ·· ·· [J�
 assert "  S1 (d)           24   [4♣] ·· ·· ·· ·· ·· ·· ·· [??]" in text, text
 assert "Your hand  A♠ A♥ A♣  2♠ 2♥  3♥ 3♦" in text, text
 PY
+  printf 'quit\n' | env NO_COLOR=1 script -qec "$CARDROOM play back_alley --seed 15 --save tty.json" \
+    /dev/null >ba-tty.txt 2>&1
+  check "back_alley on a terminal: the bid menu is titled as bids" \
+    grep -q '^Your bid (how many tricks you take)' ba-tty.txt
+  check "back_alley on a terminal: the bid menu starts with 0) pass" \
+    grep -qE '^   0\) pass +1\) bid 1' ba-tty.txt
 else
   echo "skip terminal checks: no 'script' command"
 fi
