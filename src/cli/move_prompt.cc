@@ -17,54 +17,125 @@ bool all_digits(std::string_view s) {
   return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
+// "<verb> <number>" (a bid): the number, or -1.
+int bid_value(const std::string& text, std::string* verb) {
+  const std::size_t space = text.find(' ');
+  if (space == std::string::npos || text.size() - space > 4 || !all_digits(text.substr(space + 1)))
+    return -1;
+  *verb = text.substr(0, space);
+  return std::stoi(text.substr(space + 1));
+}
+
+// The one card a move names as its first argument ("play TD", "play 3S truc"), or kNoCard (also
+// for moves naming several cards, "give 7C 9S").
+Card single_card(const std::string& text, CardNames names, std::string* shape) {
+  std::vector<std::string> words;
+  for (std::size_t i = 0; i <= text.size();) {
+    const std::size_t j = std::min(text.find(' ', i), text.size());
+    words.push_back(text.substr(i, j - i));
+    i = j + 1;
+  }
+  if (words.size() < 2) return kNoCard;
+  const auto card = parse_card(words[1], names);
+  if (!card) return kNoCard;
+  *shape = words[0] + " _";
+  for (std::size_t i = 2; i < words.size(); ++i) {
+    if (parse_card(words[i], names)) return kNoCard;
+    *shape += " " + words[i];
+  }
+  return *card;
+}
+
 }  // namespace
 
 std::vector<Choice> MovePrompt::choices(const json& view) const {
   const Seat seat = viewer_.seat;
   std::vector<Choice> out;
   for (Move m : state_.legal_moves(seat)) out.push_back({0, m, state_.move_text(m)});
-  // `<verb> <number>` choices with one verb (bids): label each by its number.
-  bool numeric = !out.empty();
+  if (out.empty()) return out;
+  // Bids: `<verb> <number>` choices with one verb, perhaps beside calls that name no card (pass,
+  // board). Each bid is labelled by its number; a call the game also reads as `<verb> N` for a
+  // free N is labelled N (Back Alley's pass is `bid 0`), any other follows the highest number. A
+  // menu of calls alone (Back Alley's one-card hands: board or pass) is a bid menu when the game
+  // reads one of them as `bid N`.
   std::string verb;
-  std::set<int> seen;
-  for (const auto& c : out) {
-    std::size_t space = c.text.find(' ');
-    if (space == std::string::npos || !all_digits(c.text.substr(space + 1)) ||
-        c.text.size() - space > 4) {
-      numeric = false;
-      break;
-    }
-    std::string v = c.text.substr(0, space);
-    if (verb.empty()) verb = v;
-    int value = std::stoi(c.text.substr(space + 1));
-    if (v != verb || !seen.insert(value).second) {
-      numeric = false;
-      break;
+  std::vector<int> value(out.size(), -1);
+  std::set<int> taken;
+  bool bids = true;
+  for (std::size_t i = 0; i < out.size() && bids; ++i) {
+    std::string v, shape;
+    value[i] = bid_value(out[i].text, &v);
+    if (value[i] >= 0) {
+      if (verb.empty()) verb = v;
+      bids = v == verb && taken.insert(value[i]).second;
+    } else {
+      bids = single_card(out[i].text, viewer_.names, &shape) == kNoCard &&
+             out[i].text.find_first_of("0123456789") == std::string::npos;
     }
   }
-  // Single-card moves (plays) in the order the hand is shown: trump first, high to low.
-  bool cards = !numeric && !out.empty();
-  std::vector<Card> card_of(out.size(), kNoCard);
-  for (std::size_t i = 0; i < out.size() && cards; ++i) {
-    std::size_t space = out[i].text.find(' ');
-    auto c = space == std::string::npos ? std::nullopt
-                                        : parse_card(out[i].text.substr(space + 1), viewer_.names);
-    if (c) card_of[i] = *c;
-    cards = c.has_value();
+  if (bids) {
+    const bool numbers = !taken.empty();
+    if (verb.empty()) verb = "bid";
+    bool read_as_bid = false;
+    int next = numbers ? *taken.rbegin() + 1 : 0;
+    for (std::size_t i = 0; i < out.size(); ++i) {
+      if (value[i] >= 0) continue;
+      for (int n = 0; n < next + 1 && value[i] < 0; ++n) {
+        std::string ignored;
+        if (taken.count(n)) continue;
+        const auto m = state_.parse_move(seat, verb + " " + std::to_string(n), &ignored);
+        if (m && *m == out[i].move) value[i] = n;
+      }
+      if (value[i] < 0) continue;
+      read_as_bid = true;
+      next = std::max(next, value[i] + 1);
+      taken.insert(value[i]);
+    }
+    bids = numbers || read_as_bid;
+    for (std::size_t i = 0; i < out.size() && bids; ++i)
+      if (value[i] < 0) taken.insert(value[i] = next++);
   }
-  if (cards) {
-    std::vector<Card> order =
-        sort_for_display(card_of, suit_field(view, "trump"), suit_field(view, "anti_trump"));
-    std::vector<Choice> sorted;
-    for (Card c : order)
-      for (std::size_t i = 0; i < out.size(); ++i)
-        if (card_of[i] == c) sorted.push_back(out[i]);
-    out = std::move(sorted);
+  if (bids) {
+    for (std::size_t i = 0; i < out.size(); ++i) {
+      out[i].label = value[i];
+      out[i].bid = verb == "bid";
+    }
+    std::stable_sort(out.begin(), out.end(),
+                     [](const Choice& a, const Choice& b) { return a.label < b.label; });
+    return out;
   }
-  for (std::size_t i = 0; i < out.size(); ++i)
-    out[i].label = numeric ? std::stoi(out[i].text.substr(out[i].text.find(' ') + 1))
-                           : static_cast<int>(i) + 1;
-  return out;
+  // Otherwise moves of one card come first, in the order the hand is shown, each kind of them
+  // (`play C`, then `play C truc`) together in the order the game lists the kinds; then the other
+  // moves in the game's order. So a card keeps its place, and its number, from one prompt to the
+  // next while other moves come and go.
+  std::vector<std::string> shapes;
+  std::vector<int> shape_of(out.size(), -1);
+  std::vector<Card> card_of(out.size(), kNoCard), cards;
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    std::string shape;
+    card_of[i] = single_card(out[i].text, viewer_.names, &shape);
+    if (card_of[i] == kNoCard) continue;
+    auto at = std::find(shapes.begin(), shapes.end(), shape);
+    shape_of[i] = static_cast<int>(at - shapes.begin());
+    if (at == shapes.end()) shapes.push_back(shape);
+    if (std::find(cards.begin(), cards.end(), card_of[i]) == cards.end())
+      cards.push_back(card_of[i]);
+  }
+  const std::vector<Card> shown = sort_for_display(cards, card_order(view));
+  auto key = [&](std::size_t i) {
+    if (card_of[i] == kNoCard) return std::pair<int, int>(static_cast<int>(shapes.size()), 0);
+    const int place =
+        static_cast<int>(std::find(shown.begin(), shown.end(), card_of[i]) - shown.begin());
+    return std::pair<int, int>(shape_of[i], place);
+  };
+  std::vector<std::size_t> order(out.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return key(a) < key(b); });
+  std::vector<Choice> sorted;
+  for (std::size_t i : order) sorted.push_back(out[i]);
+  for (std::size_t i = 0; i < sorted.size(); ++i) sorted[i].label = static_cast<int>(i) + 1;
+  return sorted;
 }
 
 std::string MovePrompt::choice_text(const Choice& choice, const json& view) const {
@@ -74,10 +145,10 @@ std::string MovePrompt::choice_text(const Choice& choice, const json& view) cons
   std::size_t space = choice.text.find(' ');
   std::string verb = choice.text.substr(0, space);
   std::string rest = space == std::string::npos ? "" : choice.text.substr(space + 1);
-  int trump = suit_field(view, "trump"), anti = suit_field(view, "anti_trump");
+  const CardOrder order = card_order(view);
   auto join = [&](const std::vector<Card>& list) {
     std::string text;
-    for (Card c : sort_for_display(list, trump, anti))
+    for (Card c : sort_for_display(list, order))
       text += (text.empty() ? "" : " ") + viewer_.card(c);
     return text;
   };
@@ -104,7 +175,7 @@ std::string MovePrompt::choice_text(const Choice& choice, const json& view) cons
 std::string MovePrompt::title(const std::vector<Choice>& list, const json& v) const {
   std::string verb = list.empty() ? "" : list[0].text.substr(0, list[0].text.find(' '));
   bool simultaneous = state_.mode() == ActorMode::kSimultaneous;
-  if (verb == "bid")
+  if (verb == "bid" || (!list.empty() && list[0].bid))
     return simultaneous ? "Your bid (secret, 0-5 tricks)" : "Your bid (how many tricks you take)";
   if (verb == "give" || (verb == "pass" && list[0].text != "pass")) {
     std::string text = "Cards to pass";
@@ -120,6 +191,7 @@ std::string MovePrompt::title(const std::vector<Choice>& list, const json& v) co
     return text;
   }
   if (verb == "play") {
+    if (!v.contains("trick")) return "Your move";
     if (v.contains("trick") && v["trick"].is_object() && v["trick"].contains("cards") &&
         v["trick"]["cards"].empty())
       return "Your lead";

@@ -1,10 +1,13 @@
 // The person's moves in `cardroom play`: the legal moves as a numbered list, the prompt above it,
 // and what the person types resolved to a move.
 //
-// A number picks from the list; when every choice is `<verb> <number>` (bids) the numbers shown
-// are the values themselves, so `2` means `bid 2`. Otherwise the text is parsed as a move, and a
-// bare card list or value is tried after each verb of the legal moves ("7c 9s" -> "give 7c 9s").
-// Single-card moves are listed in the order the hand is shown.
+// A number picks from the list. In a bid menu (`<verb> <number>` choices, perhaps beside calls such
+// as `pass` and `board`) the numbers shown are the values themselves, so `2` means `bid 2`, and a
+// call the game reads as `bid N` is N (Back Alley: `0` is `pass`). Otherwise moves of one card
+// come first, numbered in the order the hand is shown, so a card keeps its number from one prompt
+// to the next while other moves (a raise, a signal, a guess) come and go. Text is parsed as a
+// move, and a bare card list or value is tried after each verb of the legal moves ("7c 9s" ->
+// "give 7c 9s").
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -22,6 +25,7 @@ struct Choice {
   int label = 0;
   Move move;
   std::string text;
+  bool bid = false;  // a call of a bid menu (`bid N`, or a call the game reads as `bid N`: pass)
 };
 
 class MovePrompt {

@@ -1,6 +1,7 @@
 #include "cli/score_sheet.h"
 
 #include <algorithm>
+#include <cctype>
 #include <iostream>
 #include <limits>
 
@@ -29,8 +30,190 @@ int entry(const json& r, const char* key, int i) {
 
 }  // namespace
 
+namespace {
+
+// A column of a game's own score sheet: its group (the heading above it: a team, a seat, "calls")
+// and title, its cells per round and the total row's cell.
+struct Column {
+  std::string group, title;
+  std::vector<json> cells;
+  json total;
+  bool right = false;  // right-aligned: numbers and points
+};
+
+std::string signed_text(int points) {
+  return points > 0 ? "+" + std::to_string(points) : std::to_string(points);
+}
+
+// A cell as shown: numbers as they are, text with its cards and suit symbols styled.
+std::string cell_text(const json& cell, const TerminalStyle& style) {
+  if (cell.is_number_integer()) return std::to_string(cell.get<int>());
+  if (!cell.is_string()) return "";
+  const std::string text = cell.get<std::string>();
+  return style.unicode ? styled_text(text, style) : ascii_symbols(text);
+}
+
+// The spec of the column `title` of `kind` ("value", "seats", "teams") in a round's sheet, or null.
+const json& sheet_spec(const json& round, const std::string& kind, const std::string& title) {
+  static const json kNone;
+  if (!round.contains("sheet") || !round["sheet"].is_array()) return kNone;
+  for (const auto& c : round["sheet"])
+    if (c.is_object() && c.contains(kind) && c.value("title", std::string()) == title)
+      return c[kind];
+  return kNone;
+}
+
+// A game's own sheet: the columns its round summaries give under "sheet" (core/game.h), then per
+// scoring unit (each team where teams score as a whole, else each seat) its points and total.
+void show_game_sheet(const std::vector<json>& rounds, const AnyState& state, const Teams& teams,
+                     const Viewer& viewer) {
+  const TerminalStyle& style = viewer.style;
+  const int n = state.num_seats();
+  const json view = state.view(viewer.seat);
+  std::string round_name = view.value("round_name", std::string("round"));
+  if (!round_name.empty()) round_name[0] = static_cast<char>(std::toupper(round_name[0]));
+  // The columns' kinds and titles, in the order the latest round gives them.
+  std::vector<std::pair<std::string, std::string>> specs;
+  for (const auto& c : rounds.back()["sheet"])
+    for (const char* kind : {"value", "seats", "teams"})
+      if (c.is_object() && c.contains(kind)) specs.emplace_back(kind, c.value("title", ""));
+  const bool by_team = teams.team_scored;
+  // A match of one round (Tadmur) needs no points beside the total.
+  const bool one_round = int_or(view.value("rounds", json()), 0) == 1;
+  const int units = by_team ? teams.count : n;
+  auto unit_name = [&](int u) {
+    if (!by_team) return viewer.seat_label(u) + (u == viewer.seat ? " you" : "");
+    std::string members;
+    for (Seat s = 0; s < n; ++s)
+      if (teams.team_of[s] == u) members += (members.empty() ? "" : "+") + viewer.seat_label(s);
+    return "T" + std::to_string(u + 1) + " " + members;
+  };
+  auto column = [&](std::string group, std::string title, auto cell) {
+    Column c{std::move(group), std::move(title), {}, json()};
+    for (const auto& r : rounds) c.cells.push_back(cell(r));
+    return c;
+  };
+  std::vector<Column> columns;
+  columns.push_back(column("", round_name, [](const json& r) { return r.value("round", json()); }));
+  for (const auto& [kind, title] : specs) {
+    if (kind == "value")
+      columns.push_back(column(
+          "", title, [&, k = kind, t = title](const json& r) { return sheet_spec(r, k, t); }));
+    else if (kind == "seats" && by_team)  // in a team game, one group of seat columns
+      for (Seat s = 0; s < n; ++s)
+        columns.push_back(column(title, viewer.seat_label(s) + (s == viewer.seat ? " you" : ""),
+                                 [&, k = kind, t = title, s](const json& r) {
+                                   const json& v = sheet_spec(r, k, t);
+                                   return v.is_array() && static_cast<int>(v.size()) > s ? v[s]
+                                                                                         : json();
+                                 }));
+  }
+  // Each unit's block: its own columns, then its points this round and its running total.
+  const char* unit_kind = by_team ? "teams" : "seats";
+  const char* points_key = by_team ? "team_points" : "points";
+  for (int u = 0; u < units; ++u) {
+    for (const auto& [kind, title] : specs)
+      if (kind == unit_kind)
+        columns.push_back(column(unit_name(u), title, [&, k = kind, t = title, u](const json& r) {
+          const json& v = sheet_spec(r, k, t);
+          return v.is_array() && static_cast<int>(v.size()) > u ? v[u] : json();
+        }));
+    if (!one_round) {
+      columns.push_back(column(unit_name(u), "points", [&, u](const json& r) {
+        const int p = entry(r, points_key, u);
+        return p == kMissing ? json() : json(signed_text(p));
+      }));
+      columns.back().right = true;
+    }
+    int running = 0;
+    columns.push_back(column(unit_name(u), "total", [&, u](const json& r) mutable {
+      const int p = entry(r, points_key, u);
+      if (p != kMissing) running += p;
+      return json(running);
+    }));
+    columns.back().total = by_team ? state.team_score(u) : state.score(u);
+  }
+  // Teams that do not score as a whole (Reds partnerships): their running totals at the end.
+  for (int t = 0; t < teams.count && !by_team; ++t) {
+    columns.push_back(column("", "T" + std::to_string(t + 1), [&, t](const json& r) {
+      int sum = 0;
+      for (const auto& earlier : rounds) {
+        for (Seat s = 0; s < n; ++s)
+          if (teams.team_of[s] == t && entry(earlier, "points", s) != kMissing)
+            sum += entry(earlier, "points", s);
+        if (&earlier == &r) break;
+      }
+      return json(sum);
+    }));
+    columns.back().total = state.team_score(t);
+  }
+  columns.front().total = "Total";
+
+  // Widths: each column fits its title and cells; a group's heading fits over its columns.
+  std::vector<int> width(columns.size());
+  for (std::size_t i = 1; i < columns.size(); ++i)
+    columns[i].right =
+        columns[i].right || std::none_of(columns[i].cells.begin(), columns[i].cells.end(),
+                                         [](const json& c) { return c.is_string(); });
+  for (std::size_t i = 0; i < columns.size(); ++i) {
+    width[i] = display_width(columns[i].title);
+    for (const auto& c : columns[i].cells)
+      width[i] = std::max(width[i], display_width(cell_text(c, style)));
+    width[i] = std::max(width[i], display_width(cell_text(columns[i].total, style)));
+  }
+  // One space between the columns of a group, two between groups.
+  const char* kGap = " ";
+  const char* kGroupGap = "  ";
+  for (std::size_t i = 0; i < columns.size();) {
+    std::size_t j = i;
+    int span = 0;
+    while (j < columns.size() && columns[j].group == columns[i].group) {
+      span += width[j] + (j > i ? 1 : 0);
+      ++j;
+    }
+    if (display_width(columns[i].group) > span)
+      width[j - 1] += display_width(columns[i].group) - span;
+    i = j;
+  }
+  auto line = [&](auto text_of) {
+    std::string out = "  ";
+    for (std::size_t i = 0; i < columns.size(); ++i) {
+      if (i > 0) out += columns[i].group != columns[i - 1].group ? kGroupGap : kGap;
+      const std::string text = text_of(i);
+      out += columns[i].right ? pad_left(text, width[i]) : pad_right(text, width[i]);
+    }
+    return rstrip(out);
+  };
+  std::cout << "\n" << paint("Score sheet", Paint::kBold, style) << "\n";
+  // The group headings, each over its columns.
+  std::string groups = "  ";
+  for (std::size_t i = 0; i < columns.size();) {
+    std::size_t j = i;
+    int span = 0;
+    while (j < columns.size() && columns[j].group == columns[i].group) {
+      span += width[j] + (j > i ? 1 : 0);
+      ++j;
+    }
+    if (i > 0) groups += kGroupGap;
+    groups += pad_right(columns[i].group, span);
+    i = j;
+  }
+  if (!rstrip(groups).empty()) std::cout << paint(rstrip(groups), Paint::kDim, style) << "\n";
+  std::cout << paint(line([&](std::size_t i) { return columns[i].title; }), Paint::kDim, style)
+            << "\n";
+  for (std::size_t r = 0; r < rounds.size(); ++r)
+    std::cout << line([&](std::size_t i) { return cell_text(columns[i].cells[r], style); }) << "\n";
+  std::cout << paint(line([&](std::size_t i) { return cell_text(columns[i].total, style); }),
+                     Paint::kBold, style)
+            << "\n";
+}
+
+}  // namespace
+
 void show_score_sheet(const std::vector<json>& rounds, const AnyState& state, const Teams& teams,
                       const Viewer& viewer) {
+  if (!rounds.empty() && rounds.back().contains("sheet") && rounds.back()["sheet"].is_array())
+    return show_game_sheet(rounds, state, teams, viewer);
   const TerminalStyle& style = viewer.style;
   const int n = state.num_seats();
   // Seat columns hold points, or in team-scored games bids and tricks: none if no round has them.

@@ -1,9 +1,13 @@
 // The score sheet and the final standings of `cardroom play`, from the round summaries the viewer
 // may know (Session::rounds(seat), core/game.h's last_round) and the game's Teams.
 //
-// A round summary may hold per seat "bids", "tricks_won" and "points"; in games whose teams score
-// as a whole (Teams::team_scored: Back Alley, Truc) the team's points are "team_points" and the
-// seats' cells show bid and tricks only. Missing keys leave their cells blank.
+// A round summary may give the game's own columns under "sheet" (core/game.h: Back Alley's calls
+// and contracts, Truc's stakes and raises, Tadmur's ending and targets); the sheet then has the
+// round, those columns, and a block per team (where teams score as a whole: Teams::team_scored)
+// or per seat with its columns, its points ("team_points" or "points") and its running total,
+// under a heading per group. Without "sheet", each seat's cell is bid/won (per seat "bids",
+// "tricks_won"), points and total, with team totals where there are teams. Missing keys leave
+// their cells blank.
 #pragma once
 
 #include <nlohmann/json.hpp>

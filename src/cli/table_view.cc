@@ -1,5 +1,7 @@
 #include "cli/table_view.h"
 
+#include <algorithm>
+#include <cctype>
 #include <iostream>
 #include <set>
 
@@ -16,13 +18,22 @@ int suit_field(const json& view, const char* key) {
   return parse_suit(view[key].get<std::string>());
 }
 
+CardOrder card_order(const json& view) {
+  CardOrder order;
+  order.trump = suit_field(view, "trump");
+  order.anti_trump = suit_field(view, "anti_trump");
+  if (view.contains("rank_order") && view["rank_order"].is_string())
+    order.ranks = view["rank_order"].get<std::string>();
+  return order;
+}
+
 std::vector<Card> view_cards(const json& view, const char* key, CardNames names) {
   std::vector<Card> cards;
   if (view.contains(key) && view[key].is_array())
     for (const auto& c : view[key])
       if (c.is_string())
         if (auto card = parse_card(c.get<std::string>(), names)) cards.push_back(*card);
-  return sort_for_display(cards, suit_field(view, "trump"), suit_field(view, "anti_trump"));
+  return sort_for_display(cards, card_order(view));
 }
 
 namespace {
@@ -59,9 +70,10 @@ std::string field_text(const json& value) {
 // the board of games that are not trick games (Tadmur's chains and targets).
 void show_board_fields(const json& v, const Viewer& viewer) {
   static const std::set<std::string> kShownElsewhere = {
-      "game",       "seat",        "players", "dealer", "phase",   "hand",  "hand_sizes",
-      "scores",     "to_act",      "legal",   "over",   "winners", "trick", "tricks",
-      "last_round", "team_scores", "seq",     "round",  "rounds",  "trump", "tie_break"};
+      "game",       "seat",   "players",    "dealer",      "phase",     "hand",
+      "hand_sizes", "scores", "to_act",     "legal",       "over",      "winners",
+      "trick",      "tricks", "last_round", "team_scores", "seq",       "round",
+      "rounds",     "trump",  "tie_break",  "rank_order",  "round_name"};
   for (const auto& [key, value] : v.items()) {
     if (kShownElsewhere.count(key)) continue;
     std::string name = key;
@@ -70,6 +82,129 @@ void show_board_fields(const json& v, const Viewer& viewer) {
     std::cout << "  " << paint(pad_right(name, 18), Paint::kDim, viewer.style) << field_text(value)
               << "\n";
   }
+}
+
+// "S1+S3", "S0 or S2", or "anyone" for every seat: the seats of a JSON list.
+std::string seats_phrase(const json& seats, int n, const char* joiner) {
+  std::vector<int> list;
+  for (const auto& s : seats)
+    if (s.is_number_integer()) list.push_back(s.get<int>());
+  if (static_cast<int>(list.size()) == n && n > 2) return "anyone";
+  std::string out;
+  for (int s : list) out += (out.empty() ? "" : joiner) + seat_name(s);
+  return out;
+}
+
+// Whether the view holds chains of cards from a starter to a target (Tadmur).
+bool has_chains(const json& v) {
+  return v.contains("chains") && v["chains"].is_array() && v.contains("starters") &&
+         v["starters"].is_array() && v.contains("spaces") && v["spaces"].is_array();
+}
+
+// Seat s's chain from its starter to its target, empty spaces drawn: "[8♠] 7♠ 6♥ __ __ [J♥]". A
+// hidden target is "[??]"; after it, what everyone knows of it ("not 2 J") and "blocked" when
+// the chain is full but does not reach it.
+std::string chain_text(const json& v, Seat s, const Viewer& viewer) {
+  auto at = [&](const char* key) {
+    return v.contains(key) && v[key].is_array() && static_cast<int>(v[key].size()) > s ? v[key][s]
+                                                                                       : json();
+  };
+  auto code = [&](const json& c) {
+    return c.is_string() ? viewer.card_code(c.get<std::string>()) : std::string("??");
+  };
+  std::string out = "[" + code(at("starters")) + "]";
+  for (const auto& c : at("chains").is_array() ? at("chains") : json::array()) out += " " + code(c);
+  const std::string space = paint(viewer.style.unicode ? "··" : "__", Paint::kDim, viewer.style);
+  for (int i = int_or(at("spaces"), 0); i > 0; --i) out += " " + space;
+  out += " [" + code(at("targets")) + "]";
+  std::vector<std::string> notes;
+  if (at("blocked").is_boolean() && at("blocked").get<bool>()) notes.push_back("blocked");
+  const json ruled = at("ruled_out");
+  if (ruled.is_array() && !ruled.empty()) {
+    const std::string order = v.value("rank_order", std::string(""));
+    std::vector<std::string> ranks;
+    for (const auto& r : ruled)
+      if (r.is_string()) ranks.push_back(r.get<std::string>());
+    std::stable_sort(ranks.begin(), ranks.end(), [&](const std::string& a, const std::string& b) {
+      return order.find(a) < order.find(b);
+    });
+    std::string text = "not";
+    for (const auto& r : ranks) text += " " + r;
+    notes.push_back(text);
+  }
+  const json voids = at("shown_void");
+  if (voids.is_array() && !voids.empty()) {
+    std::string text = "holds no";
+    for (const auto& r : voids)
+      if (r.is_string()) text += " " + r.get<std::string>();
+    notes.push_back(text);
+  }
+  for (const auto& note : notes) out += "  " + paint(note, Paint::kDim, viewer.style);
+  return out;
+}
+
+// The items of the table's header line, from the view keys that have them.
+std::vector<std::string> header_items(const json& v, const Viewer& viewer) {
+  const TerminalStyle& style = viewer.style;
+  std::vector<std::string> head;
+  // "Hand 4 of 26" (the game's word for a round, "round_name"); nothing for a one-round game.
+  const int rounds = int_or(v.value("rounds", json()), 0);
+  if (v.contains("round") && v["round"].is_number_integer() && rounds != 1) {
+    std::string name = v.value("round_name", std::string("round"));
+    if (!name.empty()) name[0] = static_cast<char>(std::toupper(name[0]));
+    std::string r = name + " " + std::to_string(v["round"].get<int>());
+    if (v.value("tie_break", false))
+      r += " (tie-break)";
+    else if (rounds > 0)
+      r += " of " + std::to_string(rounds);
+    head.push_back(paint(r, Paint::kBold, style));
+  }
+  if (v.contains("hand_size") && v["hand_size"].is_number_integer()) {
+    const int h = v["hand_size"].get<int>();
+    head.push_back(std::to_string(h) + (h == 1 ? " card" : " cards"));
+  }
+  const int trump = suit_field(v, "trump");
+  const int anti = suit_field(v, "anti_trump");
+  if (trump != kNoSuit)
+    head.push_back("trump " + styled_suit(trump, style));
+  else if (v.contains("upcard") && v["upcard"].is_string())  // a turned card that names no suit
+    head.push_back("no trumps (upcard " + viewer.card_code(v["upcard"].get<std::string>()) + ")");
+  if (v.contains("anti_trump"))
+    head.push_back("anti-trump " +
+                   (anti == kNoSuit ? std::string("none") : styled_suit(anti, style)));
+  if (v.contains("exchange") && v["exchange"].is_object()) {
+    const json& ex = v["exchange"];
+    head.push_back("pass " + std::to_string(int_or(ex.value("cards", json()), 0)) + " " +
+                   ex.value("direction", std::string()));
+  }
+  // Raises (Truc): the stake, a raise waiting for its answer, or the raise that may come next.
+  if (v.contains("stake") && v["stake"].is_number_integer()) {
+    const int stake = v["stake"].get<int>();
+    head.push_back(paint("stake " + std::to_string(stake) + (stake == 1 ? " point" : " points"),
+                         Paint::kBold, style));
+    const int n = int_or(v.value("players", json()), 0);
+    if (v.contains("pending_raise") && v["pending_raise"].is_string()) {
+      const std::string to_act = v.contains("to_act") ? seats_phrase(v["to_act"], n, " or ") : "";
+      head.push_back(seat_name(int_or(v.value("raiser", json()), 0)) + " calls " +
+                     v["pending_raise"].get<std::string>() + ": " + to_act +
+                     " to accept or reject");
+    } else if (v.contains("next_raise") && v["next_raise"].is_string()) {
+      head.push_back(seats_phrase(v.value("may_raise", json::array()), n, "+") + " may call " +
+                     v["next_raise"].get<std::string>());
+    } else if (v.contains("next_raise") && v.value("phase", std::string()) == "play") {
+      head.push_back("no more raises");
+    }
+  }
+  // Guessing (Tadmur).
+  if (v.contains("guessing_open") && !v.value("over", false)) {
+    if (v.value("guessed_this_turn", false))
+      head.push_back("guessed: now a card");
+    else if (v.value("guessing_open", false))
+      head.push_back("guessing open");
+    else
+      head.push_back("no guessing while a chain is one card from its target");
+  }
+  return head;
 }
 
 }  // namespace
@@ -112,27 +247,8 @@ void show_table(const json& v, const AnyState& state, const Teams& teams, const 
   const int n = state.num_seats();
   const char* sep = style.unicode ? " · " : " - ";
   std::cout << "\n";
-  // Header: round, trump, anti-trump, exchange.
-  std::vector<std::string> head;
-  if (v.contains("round") && v["round"].is_number_integer()) {
-    std::string r = "Round " + std::to_string(v["round"].get<int>());
-    if (v.value("tie_break", false))
-      r += " (tie-break)";
-    else if (v.contains("rounds") && v["rounds"].is_number_integer())
-      r += " of " + std::to_string(v["rounds"].get<int>());
-    head.push_back(paint(r, Paint::kBold, style));
-  }
-  int trump = suit_field(v, "trump");
-  int anti = suit_field(v, "anti_trump");
-  if (trump != kNoSuit) head.push_back("trump " + styled_suit(trump, style));
-  if (v.contains("anti_trump"))
-    head.push_back("anti-trump " +
-                   (anti == kNoSuit ? std::string("none") : styled_suit(anti, style)));
-  if (v.contains("exchange") && v["exchange"].is_object()) {
-    const json& ex = v["exchange"];
-    head.push_back("pass " + std::to_string(int_or(ex.value("cards", json()), 0)) + " " +
-                   ex.value("direction", std::string()));
-  }
+  // Header: round, hand size, trump, anti-trump, exchange, stake; Tadmur's guessing.
+  std::vector<std::string> head = header_items(v, viewer);
   if (!head.empty()) {
     std::string line;
     for (const auto& h : head) line += (line.empty() ? "" : sep) + h;
@@ -158,10 +274,15 @@ void show_table(const json& v, const AnyState& state, const Teams& teams, const 
     for (const auto& s : v["to_act"])
       if (s.is_number_integer() && s.get<int>() >= 0 && s.get<int>() < 32) to_act.add(s.get<int>());
   int dealer = int_or(v.value("dealer", json()), -1);
+  // A board of chains (Tadmur) replaces the score columns with each seat's cards and chain.
+  const bool chains = has_chains(v);
   std::string header = "  " + pad_right("Seat", 14);
   if (has_bids) header += pad_left("Bid", 4);
   if (has_won) header += pad_left("Won", 5);
-  header += pad_left("Score", 7);
+  if (chains)
+    header += pad_left("Cards", 5) + "   Chain: [starter] cards, empty spaces, [target]";
+  else
+    header += pad_left("Score", 7);
   if (teams.count > 0) header += pad_left("Team", 6);
   if (has_trick) {
     int tricks_done =
@@ -186,9 +307,16 @@ void show_table(const json& v, const AnyState& state, const Teams& teams, const 
       row += pad_left(bid, 4);
     }
     if (has_won) row += pad_left(std::to_string(int_or(v["tricks_won"][s], 0)), 5);
-    int score =
-        v.contains("scores") && v["scores"].is_array() ? int_or(v["scores"][s], 0) : state.score(s);
-    row += pad_left(std::to_string(score), 7);
+    if (chains) {
+      const int cards = v.contains("hand_sizes") && v["hand_sizes"].is_array()
+                            ? int_or(v["hand_sizes"][s], 0)
+                            : 0;
+      row += pad_left(std::to_string(cards), 5) + "   " + chain_text(v, s, viewer);
+    } else {
+      int score = v.contains("scores") && v["scores"].is_array() ? int_or(v["scores"][s], 0)
+                                                                 : state.score(s);
+      row += pad_left(std::to_string(score), 7);
+    }
     if (teams.count > 0) row += pad_left("T" + std::to_string(teams.team_of[s] + 1), 6);
     if (has_trick && !trick_cards[s].empty())
       row += "   " + trick_cards[s] + (s == leader ? paint(" led", Paint::kDim, style) : "");
@@ -206,10 +334,11 @@ void show_table(const json& v, const AnyState& state, const Teams& teams, const 
     std::cout << line << "\n";
   }
   // Games that are not trick games (Tadmur) keep their board in other view fields: show those.
-  if (!has_won) show_board_fields(v, viewer);
+  if (!has_won && !chains) show_board_fields(v, viewer);
   if (v.contains("hand") && v["hand"].is_array())
     std::cout << paint(viewer.spectator() ? "Hand" : "Your hand", Paint::kBold, style) << "  "
-              << hand_line(view_cards(v, "hand", viewer.names), style, viewer.names) << "\n";
+              << hand_line(view_cards(v, "hand", viewer.names), card_order(v), style, viewer.names)
+              << "\n";
 }
 
 }  // namespace cardroom::cli

@@ -1,7 +1,16 @@
-// The table of `cardroom play`, drawn from the view envelope (core/game.h): a header (round, trump,
-// anti-trump, exchange), one row per seat (bid, tricks won, score, team, card in the trick), the
-// teams, the game's own board fields for games that are not trick games, and the viewer's hand.
-// Any key a view lacks is simply not shown, so a new game gets a table without code here.
+// The table of `cardroom play`, drawn from the view envelope (core/game.h): a header, one row per
+// seat (bid, tricks won, score, team, card in the trick), the teams, the board of games that are
+// not trick games, and the viewer's hand in the game's card order. Any key a view lacks is simply
+// not shown, so a new game gets a table without code here. What each key draws:
+//   header     "round"/"rounds"/"round_name" ("Hand 4 of 26"; nothing when a match is one round),
+//              "hand_size", "trump" (or "upcard" with no trump: "no trumps (upcard BB)"),
+//              "anti_trump", "exchange", "stake" with "pending_raise"/"raiser" (a raise waiting
+//              for "to_act") or "next_raise"/"may_raise" (who may call it: Truc),
+//              "guessing_open"/"guessed_this_turn" (Tadmur)
+//   chains     "starters", "chains", "spaces" per seat, with "targets" (null: hidden, "[??]"),
+//              "ruled_out" ranks, "blocked" and "shown_void": each seat's chain from its starter
+//              to its target, empty spaces drawn (Tadmur), instead of the score column
+//   other      a game that is not a trick game and has no chains: its own keys, one per line
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -17,7 +26,10 @@ int suit_field(const nlohmann::json& view, const char* key);
 // A JSON value as a small integer, or `fallback`.
 int int_or(const nlohmann::json& j, int fallback);
 
-// The cards of a view key holding card codes ("hand"), in display order (trump first).
+// How the view's game wants cards shown: its trump and anti-trump, or its "rank_order".
+CardOrder card_order(const nlohmann::json& view);
+
+// The cards of a view key holding card codes ("hand"), in display order (card_order).
 std::vector<Card> view_cards(const nlohmann::json& view, const char* key, CardNames names);
 
 void show_table(const nlohmann::json& view, const AnyState& state, const Teams& teams,

@@ -205,32 +205,46 @@ std::string pad_left(std::string_view text, int width) {
   return std::string(w < width ? width - w : 0, ' ') + std::string(text);
 }
 
-std::vector<Card> sort_for_display(std::vector<Card> cards, int trump, int anti_trump) {
+namespace {
+
+// The place of a card's rank in `ranks` (rank letters), or ranks.size() if it is not there.
+int rank_place(Card c, std::string_view ranks) {
+  const std::size_t at = ranks.find(rank_char(rank_of(c)));
+  return at == std::string_view::npos ? static_cast<int>(ranks.size()) : static_cast<int>(at);
+}
+
+}  // namespace
+
+std::vector<Card> sort_for_display(std::vector<Card> cards, const CardOrder& order) {
   static constexpr std::array<int, 4> kAlternating = {kSpades, kHearts, kClubs, kDiamonds};
-  std::array<int, 4> order{};  // suit -> position
+  std::array<int, 4> suit_place{};
   int next = 0;
-  if (trump >= 0 && trump < kSuits) order[trump] = next++;
+  if (order.trump >= 0 && order.trump < kSuits) suit_place[order.trump] = next++;
   for (int s : kAlternating)
-    if (s != trump && s != anti_trump) order[s] = next++;
-  if (anti_trump >= 0 && anti_trump < kSuits && anti_trump != trump) order[anti_trump] = next++;
+    if (s != order.trump && s != order.anti_trump) suit_place[s] = next++;
+  if (order.anti_trump >= 0 && order.anti_trump < kSuits && order.anti_trump != order.trump)
+    suit_place[order.anti_trump] = next++;
   auto key = [&](Card c) -> int {
-    if (!is_standard(c)) return 1000 + c;
-    return order[suit_of(c)] * 100 + (kRanks - rank_of(c));
+    if (!is_standard(c)) return 10000 + c;
+    if (order.by_rank()) return rank_place(c, order.ranks) * 10 + suit_place[suit_of(c)];
+    return suit_place[suit_of(c)] * 100 + (kRanks - rank_of(c));
   };
   std::stable_sort(cards.begin(), cards.end(), [&](Card a, Card b) { return key(a) < key(b); });
   return cards;
 }
 
-std::string hand_line(const std::vector<Card>& sorted, const TerminalStyle& style,
-                      CardNames extras) {
+std::string hand_line(const std::vector<Card>& sorted, const CardOrder& order,
+                      const TerminalStyle& style, CardNames extras) {
+  // The group of a card: its suit, or its rank when shown by rank; extra cards form their own.
+  auto group = [&](Card c) {
+    if (!is_standard(c)) return 100;
+    return order.by_rank() ? rank_of(c) : suit_of(c);
+  };
+  const char* gap = order.by_rank() ? "  " : "   ";
   std::string out;
-  int last_suit = -1;
   for (std::size_t i = 0; i < sorted.size(); ++i) {
-    Card c = sorted[i];
-    int suit = is_standard(c) ? suit_of(c) : kSuits;
-    if (i > 0) out += suit != last_suit ? "   " : " ";
-    out += styled_card(c, style, extras);
-    last_suit = suit;
+    if (i > 0) out += group(sorted[i]) != group(sorted[i - 1]) ? gap : " ";
+    out += styled_card(sorted[i], style, extras);
   }
   return out;
 }

@@ -50,14 +50,24 @@ int display_width(std::string_view text);
 std::string pad_right(std::string_view text, int width);
 std::string pad_left(std::string_view text, int width);
 
-// Cards for display: the trump suit first, then the other suits alternating colours (♠ ♥ ♣ ♦),
-// the anti-trump suit last; within a suit high to low. Extra cards (ids >= 52) come last.
-// `trump` and `anti_trump` may be kNoSuit.
-std::vector<Card> sort_for_display(std::vector<Card> cards, int trump, int anti_trump);
+// How a game wants cards shown, from its view: grouped by suit, the trump suit first, then the
+// other suits alternating colours (S H C D), the anti-trump suit last, high to low within a suit
+// (the default); or, when the view gives "rank_order" (a string of rank letters, first shown
+// first: Truc's "32AKQJ7654"), by rank in that order, suits not grouped.
+struct CardOrder {
+  int trump = kNoSuit;
+  int anti_trump = kNoSuit;
+  std::string ranks;  // empty: by suit
+  bool by_rank() const { return !ranks.empty(); }
+};
 
-// A hand on one line, suits separated by a wider gap: "A♦ Q♦ 7♦   K♠ 4♠   9♣".
-std::string hand_line(const std::vector<Card>& sorted, const TerminalStyle& style,
-                      CardNames extras = {});
+// Cards in display order (see CardOrder); extra cards (ids >= 52) come last. The sort is stable.
+std::vector<Card> sort_for_display(std::vector<Card> cards, const CardOrder& order);
+
+// A hand in display order on one line, its groups (suits, or ranks when shown by rank) separated
+// by a wider gap: "A♦ Q♦ 7♦   K♠ 4♠   9♣", "3♣  A♠ A♥  K♦".
+std::string hand_line(const std::vector<Card>& sorted, const CardOrder& order,
+                      const TerminalStyle& style, CardNames extras = {});
 
 // Who is looking at the table and how the terminal draws: the person's seat (kSpectator when
 // watching), the style and the game's card names. Every renderer of `play` takes one.

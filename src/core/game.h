@@ -67,13 +67,24 @@
 //                 the larger seq (filled by AnyState::view, not by the game)
 // Trick games add "trump" (a suit letter or null), "trick" ({"leader", "seats", "cards"} in play
 // order, null when no trick is in progress), "tricks" (this round's completed tricks, each with
-// "winner") and "tricks_won" (per seat). Anything else is the game's own and its docs page says
-// what it means. Keys are never renamed; new ones are added.
+// "winner") and "tricks_won" (per seat). Optional keys that tell interfaces how to show the game:
+//   "rank_order"  cards are shown by rank in this order, suits not grouped: a string of rank
+//                 letters, first shown first (Truc "32AKQJ7654", Tadmur "A23456789TJQK");
+//                 without it cards are grouped by suit, trumps first, high to low
+//   "round_name"  what the rules call a round ("hand": "Hand 4 of 26"); "round" without it
+// Anything else is the game's own and its docs page says what it means. Keys are never renamed;
+// new ones are added.
 //
 // A round summary, last_round(seat), is what `seat` may know of the round just completed. Its
 // common keys: "round" (1-based), "dealer", and where the game has them, per seat "bids",
 // "tricks_won" and "points" (the round's points), and in games whose teams score as a whole
-// (Teams::team_scored) "team_points" per team. The terminal's score sheet reads only these.
+// (Teams::team_scored) "team_points" per team. A game may give its score sheet's own columns as
+// "sheet": a list of {"title", and one of "value" (the round's cell), "seats" (a cell per seat) or
+// "teams" (a cell per team)}, cells being numbers, text (card codes and suit symbols are styled
+// by the terminal) or null. The terminal's score sheet reads only these keys: with "sheet" it
+// shows the round, the "value" columns, in team-scored games the "seats" columns as one group,
+// then for each team (team-scored) or seat its own columns, its points and running total;
+// without it, each seat's bid/won, points and total.
 // Where bids are not plain numbers (Back Alley's calls) "bid_tricks" gives per seat the tricks
 // each bid promises, and where teams bid a contract "team_bid_tricks" gives it per team, in tricks
 // (`sim` reads them: match/simulate.h).

@@ -27,6 +27,12 @@ std::string call_text(int bid, int board) {
 
 const char* const kBoardNames[] = {"", "board", "double board", "triple board", "quadruple board"};
 
+// A call as the score sheet writes it: "pass", "3", "board", "board x2".
+std::string sheet_call(int bid, int board) {
+  if (board > 0) return board == 1 ? "board" : "board x" + std::to_string(board);
+  return bid == 0 ? "pass" : std::to_string(bid);
+}
+
 // The name of a board contract ("double board"), or nullptr for a number of tricks.
 const char* contract_name(Contract c) { return c.board > 0 ? kBoardNames[c.board] : nullptr; }
 
@@ -159,16 +165,12 @@ void State::start_hand(const ApplyContext* ctx) {
   swapper_ = -1;
   const Card other_joker = upcard_ == kBigBlooper ? kLittleBlooper : kBigBlooper;
   if (upcard_ >= 52) {
-    // Rule 4 / BA-A2: no trumps; the other joker's holder swaps it for the bottom card.
+    // Rule 4 / BA-A2: no trumps; the other joker's holder swaps it for the bottom card (below,
+    // once each hand has been shown as dealt).
     trump_ = kNoSuit;
     for (Seat s = 0; s < kPlayers; ++s)
       if (play_.hand(s).contains(other_joker)) swapper_ = static_cast<std::int8_t>(s);
-    if (swapper_ >= 0 && pack_.contains(bottom)) {
-      play_.take(swapper_, CardSet::of(other_joker));
-      play_.give(swapper_, CardSet::of(bottom));
-      pack_.remove(bottom);
-      out_.add(other_joker);
-    } else {
+    if (swapper_ < 0 || !pack_.contains(bottom)) {
       swapper_ = -1;
       // Nobody swapped, so everyone knows the other joker is undealt.
       for (Seat s = 0; s < kPlayers; ++s) play_.exclude(s, CardSet::of(other_joker));
@@ -185,11 +187,11 @@ void State::start_hand(const ApplyContext* ctx) {
   auction_.contracts = {};
   to_act_ = static_cast<std::int8_t>((dealer_ + 1) % kPlayers);
 
+  const CardNames names = card_names();
   if (wants_events(ctx)) {
-    const CardNames names = card_names();
     announce_round(ctx, "hand {number} of {total}: {seat} deals {amount:card/cards} each",
                    "hand {number} (extra): {seat} deals {amount:card/cards} each", kHands, h);
-    play_.emit_hands(ctx, names);
+    play_.emit_hands(ctx, names);  // as dealt: the joker swap follows
     emit(
         ctx, kEveryone,
         trump_ == kNoSuit ? "upcard {card}: no trumps" : "upcard {card}: trumps are {suit}",
@@ -198,18 +200,20 @@ void State::start_hand(const ApplyContext* ctx) {
               .kind = EventKind::kTrump, .suit = trump_, .card = upcard_, .label = "trump"};
         },
         names);
-    if (swapper_ >= 0) {
-      emit(
-          ctx, kEveryone, "{seat} discards {card} and takes the bottom card",
-          [&] {
-            return Event{.kind = EventKind::kExchange, .seat = swapper_, .card = other_joker};
-          },
-          names);
-      emit(
-          ctx, SeatSet::of(swapper_), "you take {card}",
-          [&] { return Event{.kind = EventKind::kExchange, .seat = swapper_, .card = bottom}; },
-          names);
-    }
+  }
+  if (swapper_ >= 0) {
+    play_.take(swapper_, CardSet::of(other_joker));
+    play_.give(swapper_, CardSet::of(bottom));
+    pack_.remove(bottom);
+    out_.add(other_joker);
+    emit(
+        ctx, kEveryone, "{seat} discards {card} and takes the bottom card",
+        [&] { return Event{.kind = EventKind::kExchange, .seat = swapper_, .card = other_joker}; },
+        names);
+    emit(
+        ctx, SeatSet::of(swapper_), "you take {card}",
+        [&] { return Event{.kind = EventKind::kExchange, .seat = swapper_, .card = bottom}; },
+        names);
   }
 }
 
@@ -413,6 +417,7 @@ nlohmann::json State::view(Seat seat) const {
   nlohmann::json v = view_envelope(*this, seat, Game::kName);
   v["team"] = player ? nlohmann::json(seat % 2) : nlohmann::json(nullptr);
   v["rounds"] = kHands;
+  v["round_name"] = "hand";  // what the rules call a round
   v["extra_round"] = round_ >= kHands;
   static const char* const kPhases[] = {"bid", "play", "over"};
   v["phase"] = kPhases[static_cast<int>(phase_)];
@@ -500,6 +505,18 @@ nlohmann::json State::last_round(Seat seat) const {
   j["tricks_won"] = won;
   j["points"] = points;       // per team (kept for records and tools that read it)
   j["team_points"] = points;  // the name every team-scored game uses (core/game.h)
+  // The score sheet's columns (core/game.h): each seat's call, and per team its contract and the
+  // tricks it took ("4/7", "board/13").
+  nlohmann::json calls = nlohmann::json::array(), bid_took = nlohmann::json::array();
+  for (Seat s = 0; s < kPlayers; ++s)
+    calls.push_back(sheet_call(r.auction.bids[s], r.auction.boards[s]));
+  for (int t = 0; t < 2; ++t) {
+    const Contract c = r.auction.contracts[t];
+    bid_took.push_back((c.board > 0 ? sheet_call(0, c.board) : std::to_string(c.tricks)) + "/" +
+                       std::to_string(r.tricks_won[t]));
+  }
+  j["sheet"] = nlohmann::json::array(
+      {{{"title", "calls"}, {"seats", calls}}, {{"title", "bid/took"}, {"teams", bid_took}}});
   return j;
 }
 

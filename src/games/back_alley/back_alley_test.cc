@@ -265,6 +265,22 @@ TEST(BackAlleyRules, A2_JokerUpcardNoTrumpAndTheOtherJokerSwapsForTheBottomCard)
   EXPECT_EQ(LegalTexts(t.s(), kE).size(), 13u);
 }
 
+TEST(BackAlleyRules, A2_TheSwapIsToldAfterTheHandAsDealt) {
+  // S2's hand is first shown as dealt (with LB, without 3S), then the upcard, then the swap.
+  Table t("", 0,
+          {MakeDeal(
+              {"AS KS QS JS TS 9S 8S 7S 6S 5S 4S 2S AH", "KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H AD",
+               "LB KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D", "AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C"},
+              "BB 3S")});
+  std::vector<std::string> seen;  // what S2 is told, from its hand on
+  for (const Event& e : t.events())
+    if (e.visible_to_seat(kS) && (e.kind == EventKind::kHand || !seen.empty()))
+      seen.push_back(e.text);
+  EXPECT_EQ(seen, (std::vector<std::string>{
+                      "your hand: 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD LB", "upcard BB: no trumps",
+                      "S2 discards LB and takes the bottom card", "you take 3S"}));
+}
+
 TEST(BackAlleyRules, A2_NobodyHoldsTheOtherJoker) {
   Table t("", 0,
           {MakeDeal(
@@ -606,6 +622,15 @@ TEST(BackAlleyRules, ViewsNeverShowThePartnersHand) {
   EXPECT_EQ(spectator, Set("2S"));
 }
 
+TEST(BackAlleyRules, ViewsCallRoundsHands) {
+  // The rules speak of hands, not rounds: interfaces say "hand 1 of 26".
+  Table t("", kW, {DealA()});
+  const nlohmann::json v = t.s().view(kN);
+  EXPECT_EQ(v["round_name"], "hand");
+  EXPECT_EQ(v["round"], 1);
+  EXPECT_EQ(v["rounds"], 26);
+}
+
 TEST(BackAlleyRules, ResampleHonoursVoidsAndBlooperAnswers) {
   Table t("", 0, {DealD()});
   ASSERT_TRUE(t.DoInTurn({"bid 2", "pass", "pass", "pass"}));
@@ -741,6 +766,11 @@ TEST(BackAlleyRecord, ReplayJsonFieldsWithARedeal) {
   EXPECT_EQ(ns + ew, 13);
   EXPECT_EQ(r["points"][0], team_points({13, 1}, ns, 13));
   EXPECT_EQ(r["points"][1], team_points({2, 0}, ew, 13));
+  // The score sheet's own columns: each seat's call, each team's contract and tricks.
+  EXPECT_EQ(r["sheet"], nlohmann::json::parse(
+                            R"([{"title": "calls", "seats": ["board", "2", "pass", "pass"]},
+                                      {"title": "bid/took", "teams": ["board/)" +
+                            std::to_string(ns) + R"(", "2/)" + std::to_string(ew) + R"("]}])"));
   EXPECT_EQ(summary["team_totals"], nlohmann::json({r["points"][0], r["points"][1]}));
   EXPECT_EQ(summary["totals"],
             nlohmann::json({r["points"][0], r["points"][1], r["points"][0], r["points"][1]}));

@@ -409,7 +409,9 @@ nlohmann::json State::view(Seat seat) const {
   const bool player = seat >= 0 && seat < kPlayers;
   nlohmann::json v = view_envelope(*this, seat, Game::kName);
   v["rounds"] = 1;  // one deal per match (TAD-A8)
+  v["round_name"] = "game";
   v["phase"] = over() ? "over" : "play";
+  v["rank_order"] = "A23456789TJQK";  // how to show cards: by rank, the one thing that matters
   if (player) {
     v["hand"] = cards_json(hands_[seat]);
     v["target"] = card_text(targets_[seat]);
@@ -545,6 +547,32 @@ nlohmann::json State::last_round(Seat seat) const {
   j["ended_by"] = ended_by_ >= 0 ? nlohmann::json(ended_by_) : nlohmann::json(nullptr);
   j["winners"] = winners_.to_vector();
   j["points"] = points;
+  // The score sheet's columns (core/game.h): how the game ended; per seat its target and the
+  // guesses it made.
+  const std::string by = ended_by_ >= 0 ? seat_text(ended_by_) : "";
+  std::string ended;
+  switch (ending_) {
+    case Ending::kGuess:
+      ended = by + " guesses the target";
+      break;
+    case Ending::kChain:
+      ended = by + " completes the chain";
+      break;
+    case Ending::kNoCards:
+      ended = by + " has no cards";
+      break;
+    case Ending::kStuck:
+      ended = by + " cannot play";
+      break;
+    case Ending::kDraw:
+      ended = "both pass: a draw";
+      break;
+    case Ending::kNone:
+      break;
+  }
+  j["sheet"] = nlohmann::json::array({{{"title", "ended"}, {"value", ended}},
+                                      {{"title", "target"}, {"seats", targets}},
+                                      {{"title", "guesses"}, {"seats", guesses}}});
   return j;
 }
 

@@ -757,6 +757,19 @@ TEST(TadmurRules, View_ShowsOwnHandAndTargetOnly) {
   EXPECT_TRUE(t.s().view(0)["legal"].empty());
 }
 
+TEST(TadmurRules, View_ShowsCardsByRank) {
+  // Ranks are what matter: interfaces show cards by rank, A 2 3 ... K, each next to the next.
+  const Table t("", 1, StandardDeal());
+  const std::string order = t.s().view(0)["rank_order"].get<std::string>();
+  ASSERT_EQ(order.size(), 13u);
+  for (std::size_t i = 1; i < order.size(); ++i)
+    EXPECT_TRUE(ranks_adjacent(rank_of(C(std::string(1, order[i - 1]) + "S")),
+                               rank_of(C(std::string(1, order[i]) + "S"))))
+        << order;
+  EXPECT_EQ(order.substr(0, 2), "A2");
+  EXPECT_EQ(t.s().view(0)["round_name"], "game") << "a match is one game of one deal";
+}
+
 TEST(TadmurRules, Resample_HonoursWhatTheSeatKnows) {
   // S1 is blocked on 6D (target not 5 or 7) and S0 guessed J wrong: S1's target is none of those.
   Table t("", 0, MakeDeal("KC 5S 3S 9D", "QS KS QH KH QD KD QC", "6S 7S 8S 7H 8H 7D 6D"));
@@ -881,6 +894,7 @@ TEST(TadmurScenario, TAD_05_CorrectGuessWins) {
   EXPECT_EQ(t.s().hand(0), hand_before) << "P1 plays no card";
   EXPECT_EQ(t.s().chain_length(0), 0);
   EXPECT_TRUE(HasEvent(t.events(), kEveryone, "S0 guesses 9: right! S1's target is 9D"));
+  EXPECT_EQ(t.s().last_round(1)["sheet"][0]["value"], "S0 guesses the target");
 }
 
 TEST(TadmurScenario, TAD_07_OnlyOneGuessPerTurn) {
@@ -941,6 +955,9 @@ TEST(TadmurRecord, ExplicitDealReplaysToHandComputedResult) {
   EXPECT_EQ(r["ended_by"], 0);
   EXPECT_EQ(r["winners"], nlohmann::json::array({0}));
   EXPECT_EQ(r["points"], nlohmann::json::array({1, 0}));
+  EXPECT_EQ(r["sheet"], nlohmann::json::parse(R"([
+      {"title": "ended", "value": "S0 completes the chain"},
+      {"title": "target", "seats": ["6H", "3S"]}, {"title": "guesses", "seats": [1, 6]}])"));
   const nlohmann::json summary = session->summary();
   EXPECT_EQ(summary["totals"], nlohmann::json::array({1, 0}));
   EXPECT_EQ(summary["winners"], nlohmann::json::array({0}));

@@ -246,12 +246,22 @@ SeatSet State::actors() const {
   return SeatSet();
 }
 
-int State::raise_available(Seat seat) const {
-  if (phase_ != Phase::kPlay || pending_ || seat != play_.to_play()) return 0;
+int State::next_raise() const {
+  if (phase_ != Phase::kPlay || pending_) return 0;
   if (eleven_ == 1) return 0;  // TRUC-A9: the hand on eleven is worth 3, no raises
   if (stake_ == 1 && raises_ == 0) return 1;
-  if (stake_ == 2 && raises_ == 1 && seat % 2 != truc_team_) return 2;  // TRUC-A7, A8
+  if (stake_ == 2 && raises_ == 1) return 2;  // TRUC-A8: no raise beyond 3
   return 0;
+}
+
+bool State::may_raise(Seat seat) const {
+  const int next = next_raise();
+  return next == 1 || (next == 2 && seat % 2 != truc_team_);  // TRUC-A7
+}
+
+int State::raise_available(Seat seat) const {
+  if (seat != play_.to_play() || !may_raise(seat)) return 0;
+  return next_raise();
 }
 
 bool State::play_ends_hand(Seat seat, Card card) const {
@@ -549,7 +559,8 @@ nlohmann::json State::view(Seat seat) const {
                             : nlohmann::json(cards_);
   v["eleven_team"] = eleven_team_ < 0 ? nlohmann::json(nullptr) : nlohmann::json(eleven_team_);
   v["eleven"] = eleven_ < 0 ? nlohmann::json(nullptr) : nlohmann::json(eleven_ ? "go" : "fold");
-  v["trump"] = nullptr;  // suits never matter
+  v["trump"] = nullptr;          // suits never matter
+  v["rank_order"] = kRankOrder;  // how to show cards: by Truc's rank, suits never matter
   if (player) v["hand"] = cards_json(play_.hand(seat));
   nlohmann::json sizes = nlohmann::json::array(), signals = nlohmann::json::array();
   for (Seat s = 0; s < kPlayers; ++s) {
@@ -571,6 +582,14 @@ nlohmann::json State::view(Seat seat) const {
                                  : raise_[i].answer > 0 ? nlohmann::json("accept")
                                                         : nlohmann::json("reject")}});
   v["raises"] = raises;
+  // The raise that may come next and who may call it, each on their own turn.
+  const int next = next_raise();
+  nlohmann::json raisers = nlohmann::json::array();
+  for (Seat s = 0; s < kPlayers; ++s)
+    if (may_raise(s)) raisers.push_back(s);
+  v["next_raise"] = next ? nlohmann::json(raise_name(next + 1)) : nlohmann::json(nullptr);
+  v["may_raise"] = raisers;
+  v["round_name"] = "hand";
   const bool in_play = phase_ == Phase::kPlay;
   tricks::add_trick_view(v, play_, in_play);
   // Tricks won this hand, per seat (by that seat itself) and per team.
@@ -618,6 +637,20 @@ nlohmann::json State::last_round(Seat seat) const {
   j["team_points"] = {r.points[0], r.points[1]};
   // Per seat (its team's points), for score sheets that list seats.
   j["points"] = {r.points[0], r.points[1], r.points[0], r.points[1]};
+  // The score sheet's columns (core/game.h): the dealer, what the hand was played for and how
+  // (raises and their answers, a one-card deal, the decision on eleven), the tricks each team won.
+  std::string how = r.cards == 1 ? "1 card" : "";
+  if (r.eleven >= 0) how = r.eleven ? "eleven: go" : "eleven: fold";
+  for (int i = 0; i < r.raises; ++i)
+    how += std::string(how.empty() ? "" : ", ") + raise_name(r.raise[i].value) +
+           (r.raise[i].answer == 0 ? " rejected" : "");
+  std::array<int, 2> tricks{};
+  for (int t = 0; t < r.tricks_played; ++t)
+    if (r.tricks.winner[t] != kNoSeat) ++tricks[r.tricks.winner[t] % 2];
+  j["sheet"] = nlohmann::json::array({{{"title", "dealer"}, {"value", seat_text(r.dealer)}},
+                                      {{"title", "stake"}, {"value", r.stake}},
+                                      {{"title", "how"}, {"value", how}},
+                                      {{"title", "tricks"}, {"teams", {tricks[0], tricks[1]}}}});
   return j;
 }
 

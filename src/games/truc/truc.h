@@ -73,6 +73,9 @@ constexpr int strength(Card c) {
   return kByRank[rank_of(c)];
 }
 
+// The ranks from the highest, as rank letters: the order cards are shown in (view "rank_order").
+inline constexpr const char* kRankOrder = "32AKQJ7654";
+
 enum MoveKind : std::uint8_t {
   kCutMove = 1,
   kDealMove = 2,
@@ -205,6 +208,11 @@ class State : public MatchState<Config, HandRecord>, public tricks::TrickAccess<
   Seat eleven_decider() const;
   CardSet played() const { return play_.played(); }
   const HandRecord& last_hand() const { return last_; }
+  // The raise that may be called next in this hand, whoever is to play: 0 none (a raise is
+  // pending, retruc was called, the hand on eleven, no hand in play), 1 truc, 2 retruc.
+  int next_raise() const;
+  // Whether `seat` may call next_raise() on its turn (retruc: only the team that did not truc).
+  bool may_raise(Seat seat) const;
   // Whether `seat` may call truc/retruc now (it is the player to play, no raise pending).
   int raise_available(Seat seat) const;  // 0 none, 1 truc, 2 retruc
 

@@ -432,6 +432,10 @@ TEST(TrucRules, Rule7_RejectedTrucScoresOneForTheCaller) {
   EXPECT_EQ(t.s().team_score(0), 0);
   EXPECT_EQ(t.s().last_round(kOmniscient)["ending"], "rejected");
   EXPECT_TRUE(HasEvent(t.events(), kEveryone, "S2 rejects the truc"));
+  // The score sheet's own columns: the dealer, the points the hand was worth, how, the tricks.
+  EXPECT_EQ(t.s().last_round(0)["sheet"], nlohmann::json::parse(R"([
+      {"title": "dealer", "value": "S0"}, {"title": "stake", "value": 1},
+      {"title": "how", "value": "truc rejected"}, {"title": "tricks", "teams": [0, 0]}])"));
 }
 
 TEST(TrucRules, Rule7_AcceptedTrucWorthTwo) {
@@ -445,6 +449,10 @@ TEST(TrucRules, Rule7_AcceptedTrucWorthTwo) {
   ASSERT_TRUE(t.Trick({"4D", "6H", "6D", "6C"}));
   EXPECT_EQ(t.s().last_hand().winning_team, 1) << "1-1 and a draw: the dealer's opponents";
   EXPECT_EQ(t.s().team_score(1), 2);
+  const nlohmann::json sheet = t.s().last_round(kSpectator)["sheet"];
+  EXPECT_EQ(sheet[1]["value"], 2);
+  EXPECT_EQ(sheet[2]["value"], "truc");
+  EXPECT_EQ(sheet[3]["teams"], nlohmann::json({1, 1})) << "a drawn trick is nobody's";
 }
 
 TEST(TrucRules, Rule7_PlayThenTrucAndImplicitAccept) {
@@ -732,6 +740,48 @@ TEST(TrucRules, Rule10_SignalsKeptInTheRecord) {
 
 // ---------------------------------------------------------------------------------------------
 // Views, resampling, notation, options
+
+TEST(TrucRules, View_ShowsCardsInTrucRankOrder) {
+  // The view tells interfaces to show cards by Truc's rank, highest first, suits ignored.
+  const Table t = FreshHand();
+  const std::string order = t.s().view(0)["rank_order"].get<std::string>();
+  ASSERT_EQ(order, "32AKQJ7654");
+  for (std::size_t i = 1; i < order.size(); ++i)
+    EXPECT_GT(strength(C(std::string(1, order[i - 1]) + "S")),
+              strength(C(std::string(1, order[i]) + "S")))
+        << order[i];
+  EXPECT_EQ(t.s().view(kSpectator)["rank_order"], order);
+}
+
+TEST(TrucRules, View_StakeAndWhoMayRaiseNext) {
+  // Every seat's view says what the hand is worth, which raise may come next and who may call it.
+  using nlohmann::json;
+  Table t = FreshHand();
+  auto raise_view = [&](Seat seat) {
+    const json v = t.s().view(seat);
+    return json{v["stake"], v["next_raise"], v["may_raise"], v["pending_raise"]};
+  };
+  EXPECT_EQ(raise_view(0), json::parse(R"([1, "truc", [0, 1, 2, 3], null])"));
+  EXPECT_EQ(t.s().view(kSpectator)["next_raise"], "truc");
+  ASSERT_TRUE(t.Do(3, "truc"));
+  EXPECT_EQ(raise_view(1), json::parse(R"([1, null, [], "truc"])")) << "waiting for the answer";
+  ASSERT_TRUE(t.Do(2, "accept"));
+  EXPECT_EQ(raise_view(1), json::parse(R"([2, "retruc", [0, 2], null])")) << "TRUC-A7";
+  ASSERT_TRUE(t.Do(3, "play 3C"));
+  ASSERT_TRUE(t.Do(2, "play 5S retruc"));
+  ASSERT_TRUE(t.Do(1, "accept"));
+  EXPECT_EQ(raise_view(0), json::parse(R"([3, null, [], null])")) << "TRUC-A8: no more raises";
+  EXPECT_EQ(t.s().view(0)["round_name"], "hand");
+}
+
+TEST(TrucRules, View_NoRaiseInTheHandOnEleven) {
+  Table t = AtScore(11, 7, MakeDeal({"3S 3H 2S", "4S 4H 5S", "3D 2H AS", "4D 5H 5D"}));
+  EXPECT_TRUE(t.s().view(0)["next_raise"].is_null()) << "no hand in play before the decision";
+  ASSERT_TRUE(t.Do(t.s().eleven_decider(), "go"));
+  EXPECT_EQ(t.s().view(0)["stake"], 3);
+  EXPECT_TRUE(t.s().view(0)["next_raise"].is_null()) << "TRUC-A9";
+  EXPECT_TRUE(t.s().view(0)["may_raise"].empty());
+}
 
 TEST(TrucRules, View_HidesOtherHandsIncludingPartner) {
   Table t = FreshHand();

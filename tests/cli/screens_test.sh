@@ -1,0 +1,226 @@
+#!/usr/bin/env bash
+# CLI tests: what `cardroom play` shows of Back Alley, Truc and Tadmur: move numbers that keep
+# their cards, bid numbers, the order of the hand, the table's header, the Tadmur board, the
+# events of a joker swap and each game's own score sheet. Each check pipes fixed input into
+# `cardroom play GAME --seed N` and reads the plain-text output.
+set -u
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+# play_game GAME SEED INPUT [ARGS...]: the piped output of a game given INPUT (printf format).
+play_game() {
+  local game=$1 seed=$2 input=$3
+  shift 3
+  printf "$input" | "$CARDROOM" play "$game" --seed "$seed" --save "$WORK/$game-$seed.json" "$@" 2>&1
+}
+
+# The numbers given to each card's plain play ("play 5H", not "play 5H truc") on each `moves:`
+# line, one JSON object per line.
+play_numbers() {
+  python3 -c '
+import json, re, sys
+for line in sys.stdin:
+    if line.startswith("moves:"):
+        print(json.dumps({c: int(n) for n, c in re.findall(r"(\d+)\) play (\S+)(?=  |$)", line.rstrip("\n"))}))'
+}
+
+# --- move numbers --------------------------------------------------------------------------------
+out=$(play_game truc 11 'signal weak\ntruc\n')
+check "truc --seed 11: three prompts before the first card" \
+  test "$(grep -c '^moves:' <<<"$out")" -eq 3
+check "truc --seed 11: 'signal weak' and 'truc' leave every card its number" python3 -c '
+import json, sys
+maps = [json.loads(l) for l in sys.argv[1].splitlines()]
+assert len(maps) == 3 and all(m == maps[0] for m in maps), maps' "$(play_numbers <<<"$out")"
+
+out=$(play_game tadmur 3 'guess 2\n')
+check "tadmur --seed 3: a guess leaves every card its number" python3 -c '
+import json, sys
+maps = [json.loads(l) for l in sys.argv[1].splitlines()][:2]
+assert len(maps) == 2 and maps[0] == maps[1], maps' "$(play_numbers <<<"$out")"
+
+# Whole games with random answers: on every prompt the plays come first, numbered from 1 in the
+# order of the hand shown just above.
+for game in truc tadmur back_alley; do
+  drive 4 400 none -- "$CARDROOM" play "$game" --seed 21 --opponents random --save "$WORK/$game.json" \
+    >"$game-random.txt"
+  check "$game: plays numbered from 1 in the order the hand is shown" python3 - "$game-random.txt" <<'PY'
+import re, sys
+hand, checked = None, 0
+for line in open(sys.argv[1]):
+    if line.startswith("Your hand"):
+        hand = line.split()[2:]
+    elif line.startswith("moves:") and hand is not None:
+        plays = re.findall(r"(\d+)\) play (\S+)(?=  |$)", line.rstrip("\n"))
+        if not plays:
+            continue
+        labels = [int(n) for n, _ in plays]
+        assert labels == list(range(1, len(plays) + 1)), line
+        places = [hand.index(c) for _, c in plays]
+        assert places == sorted(places), (hand, line)
+        checked += 1
+assert checked > 5, checked
+PY
+done
+
+# --- the order of the hand ----------------------------------------------------------------------
+out=$(play_game truc 1 '')
+check "truc --seed 1: the hand in Truc's rank order (3 2 A K Q J 7 6 5 4)" \
+  grep -q '^Your hand  3D  2H  KS$' <<<"$out"
+check "truc, tadmur: every hand shown in the game's rank order" python3 - truc-random.txt \
+  tadmur-random.txt <<'PY'
+import sys
+for name, order in ((sys.argv[1], "32AKQJ7654"), (sys.argv[2], "A23456789TJQK")):
+    hands = [l.split()[2:] for l in open(name) if l.startswith("Your hand")]
+    assert len(hands) > 5, name
+    for hand in hands:
+        places = [order.index(c[0]) for c in hand]
+        assert places == sorted(places), (name, hand)
+PY
+
+# --- Back Alley ---------------------------------------------------------------------------------
+# Hand 23 of seed 15 (answering 1 to everything): upcard BB, S0 holds LB and takes the bottom JC.
+yes 1 | head -1000 | "$CARDROOM" play back_alley --seed 15 --save "$WORK/ba15-all.json" >ba15.txt 2>&1
+check "back_alley --seed 15, hand 23: the hand as dealt, then the swap, then the hand after it" \
+  python3 - ba15.txt <<'PY'
+import sys
+text = open(sys.argv[1]).read().split("== Hand 23 of 26", 1)[1]
+lines = text.split("moves:", 1)[0].splitlines()
+told = [l for l in lines if l.startswith(("your hand:", "upcard", "S0 discards", "you take"))]
+assert len(told) == 4, told
+dealt, upcard, discard, take = told
+assert "LB" in dealt.split() and "JC" not in dealt.split(), dealt
+assert upcard == "upcard BB: no trumps" and discard == "S0 discards LB and takes the bottom card"
+assert take == "you take JC", take
+hand = [l for l in lines if l.startswith("Your hand")][0].split()[2:]
+assert "JC" in hand and "LB" not in hand, hand
+PY
+
+check "back_alley: the table names hands as the rules do, never 'Round'" \
+  bash -c "grep -q '^Hand 4 of 26 - 10 cards - trump ' ba15.txt && ! grep -q '^Round' ba15.txt"
+check "back_alley: a joker upcard is shown as no trumps" \
+  grep -q '^Hand 23 of 26 - 10 cards - no trumps (upcard BB)$' ba15.txt
+
+# --- score sheets ------------------------------------------------------------------------------
+# sheet_after TEXT_FILE: the first score sheet of the file, up to the line after its total.
+sheet_after() { awk '/^Score sheet/{on=1} on{print} on&&/^  Total/{exit}' "$1"; }
+sheet_after ba15.txt >ba15-sheet.txt
+check "back_alley: the score sheet shows each seat's call and each team's bid/took" python3 - \
+  ba15-sheet.txt <<'PY'
+import sys
+lines = open(sys.argv[1]).read().splitlines()
+assert lines[1].split() == ["calls", "T1", "S0+S2", "T2", "S1+S3"], lines[1]
+assert lines[2].split() == ["Hand", "S0", "you", "S1", "S2", "S3", "bid/took", "points", "total",
+                            "bid/took", "points", "total"], lines[2]
+import re
+row = lines[3].split()
+# Hand 1: S0 (the person, answering 1) bid 1; then the others' calls, each team's bid/took, points
+# and total (the total of one hand is its points).
+assert len(row) == 11 and row[:2] == ["1", "1"], row
+assert all(re.fullmatch(r"\d+|pass|board|double board", c) for c in row[2:5]), row
+for bid_took, points, total in (row[5:8], row[8:11]):
+    assert re.fullmatch(r"(\d+|board|double board)/\d+", bid_took), row
+    assert re.fullmatch(r"[+-]\d+|0", points) and int(points) == int(total), row
+assert lines[4].split() == ["Total", row[7], row[10]], lines[4]
+PY
+check "back_alley: each hand's results, then its score sheet, then the next hand's deal" \
+  python3 - ba15.txt <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+for h in range(1, 26):
+    part = text.split(f"== Hand {h} of 26", 1)[1].split(f"== Hand {h + 1} of 26", 1)[0]
+    trick = part.rindex("trick ")
+    results = [m.start() for m in re.finditer(r"^S\d/S\d contract .*, took \d+: ", part, re.M)]
+    sheet = re.search(r"^Score sheet", part, re.M).start()
+    assert len(results) == 2 and trick < results[0] < results[1] < sheet, h
+    assert "your hand:" not in part[sheet:] and "bids" not in part[sheet:], h
+PY
+check "back_alley: a banner opens each of the 26 hands" python3 - ba15.txt <<'PY'
+import re, sys
+banners = re.findall(r"^== Hand (\d+) of 26: S\d deals \d+ cards? each =+$", open(sys.argv[1]).read(), re.M)
+assert banners == [str(h) for h in range(1, 27)], banners
+PY
+out=$(yes 1 | head -300 | "$CARDROOM" play truc --seed 2 --save truc2.json 2>&1)
+check "truc: the score sheet has Truc's columns, no bid/won" python3 -c '
+import sys
+text = sys.argv[1]
+assert "bid/won" not in text and "bid/took" not in text
+lines = text.split("\nScore sheet\n", 1)[1].splitlines()
+assert lines[0].split() == ["T1", "S0+S2", "T2", "S1+S3"], lines[0]
+assert lines[1].split() == ["Hand", "dealer", "stake", "how", "tricks", "points", "total",
+                            "tricks", "points", "total"], lines[1]
+assert lines[2].split() == ["1", "S0", "1", "truc", "rejected", "0", "0", "0", "0", "+1", "1"], lines[2]' "$out"
+out=$(yes 1 | head -300 | "$CARDROOM" play tadmur --seed 3 --save tadmur3.json 2>&1)
+check "tadmur: the score sheet says how the game ended and reveals the targets, no bid/won" python3 -c '
+import sys
+text = sys.argv[1]
+assert "bid/won" not in text
+lines = text.split("\nScore sheet\n", 1)[1].splitlines()
+assert lines[0].split() == ["S0", "you", "S1"], lines[0]
+assert lines[1].split() == ["Game", "ended", "target", "guesses", "total", "target", "guesses",
+                            "total"], lines[1]
+assert lines[2].split() == ["1", "S1", "guesses", "the", "target", "JH", "0", "0", "9S", "3", "1"], lines[2]' "$out"
+
+# --- Truc: the stake -----------------------------------------------------------------------------
+out=$(play_game truc 11 'signal weak\ntruc\n')
+check "truc --seed 11: the stake and who may raise, before and after a truc" python3 -c '
+import sys
+heads = [l for l in sys.argv[1].splitlines() if l.startswith("Hand 1")]
+assert heads == ["Hand 1 - stake 1 point - anyone may call truc"] * 2 + [
+    "Hand 1 - stake 2 points - S1+S3 may call retruc"], heads' "$out"
+out=$(play_game truc 2 '')
+check "truc --seed 2: a raise waiting for the person's answer" \
+  grep -q '^Hand 1 - stake 1 point - S1 calls truc: S0 to accept or reject$' <<<"$out"
+
+# --- Tadmur: the board ---------------------------------------------------------------------------
+out=$(play_game tadmur 3 'guess 2\n1\n')
+check "tadmur: no raw view keys on the table" \
+  bash -c "! grep -qE '^  (chains|guessing open|ruled out|starters|spaces|blocked) ' <<<\"\$1\"" _ "$out"
+check "tadmur: both chains from starter to target, the opponent's target hidden" python3 -c '
+import sys
+lines = sys.argv[1].splitlines()
+first = lines.index("guessing open")
+assert lines[first + 1].split() == ["Seat", "Cards", "Chain:", "[starter]", "cards,", "empty", "spaces,", "[target]"], lines[first + 1]
+assert lines[first + 2] == "> S0 you           24   [8S] __ __ __ __ __ __ __ [JH]", lines[first + 2]
+assert lines[first + 3] == "  S1 (d)           24   [4C] __ __ __ __ __ __ __ [??]", lines[first + 3]' "$out"
+check "tadmur: after a wrong guess, the new space and the rank ruled out" python3 -c '
+import sys
+lines = sys.argv[1].splitlines()
+at = lines.index("guessed: now a card")
+assert lines[at + 2] == "> S0 you           24   [8S] __ __ __ __ __ __ __ __ [JH]", lines[at + 2]
+assert lines[at + 3] == "  S1 (d)           24   [4C] __ __ __ __ __ __ __ [??]  not 2", lines[at + 3]' "$out"
+check "tadmur: cards placed fill the chain" \
+  grep -q '^> S0 you           23   \[8S\] 7S __ __ __ __ __ __ __ \[JH\]$' <<<"$out"
+
+if command -v script >/dev/null 2>&1; then
+  printf 'quit\n' | env NO_COLOR=1 script -qec "$CARDROOM play tadmur --seed 3 --save tty.json" \
+    /dev/null >tadmur-tty.txt 2>&1
+  check "tadmur on a terminal: the chains and the hand in suit symbols" python3 - tadmur-tty.txt <<'PY'
+import sys
+text = open(sys.argv[1], encoding="utf-8").read()
+assert "▶ S0 you           24   [8♠] ·· ·· ·· ·· ·· ·· ·· [J♥]" in text, text
+assert "  S1 (d)           24   [4♣] ·· ·· ·· ·· ·· ·· ·· [??]" in text, text
+assert "Your hand  A♠ A♥ A♣  2♠ 2♥  3♥ 3♦" in text, text
+PY
+  printf 'quit\n' | env NO_COLOR=1 script -qec "$CARDROOM play back_alley --seed 15 --save tty.json" \
+    /dev/null >ba-tty.txt 2>&1
+  check "back_alley on a terminal: the bid menu is titled as bids" \
+    grep -q '^Your bid (how many tricks you take)' ba-tty.txt
+  check "back_alley on a terminal: the bid menu starts with 0) pass" \
+    grep -qE '^   0\) pass +1\) bid 1' ba-tty.txt
+else
+  echo "skip terminal checks: no 'script' command"
+fi
+
+# --- bids ----------------------------------------------------------------------------------------
+out=$(play_game back_alley 15 '0\n')
+check "back_alley: pass is numbered 0 and board follows the highest bid" \
+  grep -q '^moves:  0) pass  1) bid 1  2) bid 2 .*  12) bid 12  13) board$' <<<"$out"
+check "back_alley: '0' passes" grep -q '^S0 passes$' <<<"$out"
+check "back_alley: a one-card hand offers 0) pass 1) board" python3 - ba15.txt <<'PY'
+import sys
+text = open(sys.argv[1]).read().split("== Hand 13 of 26", 1)[1]
+moves = [l for l in text.splitlines() if l.startswith("moves:")][0]
+assert moves == "moves:  0) pass  1) board", moves
+PY
+
+finish
