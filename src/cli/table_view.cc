@@ -276,8 +276,25 @@ void show_table(const json& v, const AnyState& state, const Teams& teams, const 
   int dealer = int_or(v.value("dealer", json()), -1);
   // A board of chains (Tadmur) replaces the score columns with each seat's cards and chain.
   const bool chains = has_chains(v);
+  // A seat's bid: the game's own call where it gives "calls" and the call is a word ("pass",
+  // "board"), else the number.
+  auto bid_cell = [&](Seat s) {
+    if (v.contains("calls") && v["calls"].is_array() && v["calls"][s].is_string()) {
+      std::string call = v["calls"][s].get<std::string>();
+      if (!call.starts_with("bid ")) return call;  // "bid 3" shows as 3, like other games' bids
+    }
+    const json& b = v["bids"][s];
+    std::string bid = b.is_number_integer() ? std::to_string(b.get<int>()) : "-";
+    if (!b.is_number_integer() && v.contains("bid_made") && v["bid_made"].is_array() &&
+        v["bid_made"][s].is_boolean() && v["bid_made"][s].get<bool>())
+      bid = "?";
+    return bid;
+  };
+  int bid_width = 4;
+  if (has_bids)
+    for (Seat s = 0; s < n; ++s) bid_width = std::max(bid_width, display_width(bid_cell(s)) + 1);
   std::string header = "  " + pad_right("Seat", 14);
-  if (has_bids) header += pad_left("Bid", 4);
+  if (has_bids) header += pad_left("Bid", bid_width);
   if (has_won) header += pad_left("Won", 5);
   if (chains)
     header += pad_left("Cards", 5) + "   Chain: [starter] cards, empty spaces, [target]";
@@ -298,14 +315,7 @@ void show_table(const json& v, const AnyState& state, const Teams& teams, const 
     if (s == viewer.seat) name += " you";
     if (s == dealer) name += " (d)";
     std::string row = mark + pad_right(name, 14);
-    if (has_bids) {
-      const json& b = v["bids"][s];
-      std::string bid = b.is_number_integer() ? std::to_string(b.get<int>()) : "-";
-      if (!b.is_number_integer() && v.contains("bid_made") && v["bid_made"].is_array() &&
-          v["bid_made"][s].is_boolean() && v["bid_made"][s].get<bool>())
-        bid = "?";
-      row += pad_left(bid, 4);
-    }
+    if (has_bids) row += pad_left(bid_cell(s), bid_width);
     if (has_won) row += pad_left(std::to_string(int_or(v["tricks_won"][s], 0)), 5);
     if (chains) {
       const int cards = v.contains("hand_sizes") && v["hand_sizes"].is_array()

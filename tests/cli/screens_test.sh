@@ -223,4 +223,9 @@ moves = [l for l in text.splitlines() if l.startswith("moves:")][0]
 assert moves == "moves:  0) pass  1) board", moves
 PY
 
+# A pass is shown as a pass on the table, not as a bid of 0.
+for i in $(seq 1 30); do echo 0; done | "$CARDROOM" play back_alley --seed 15 --save "$WORK/ba-pass.json" \
+  >ba-pass.txt 2>&1
+check "back_alley: the table shows a pass as 'pass'" grep -qE '^> S0 you +pass +0 ' ba-pass.txt
+
 finish
