@@ -73,6 +73,11 @@ std::vector<Choice> MovePrompt::choices(const json& view) const {
              out[i].text.find_first_of("0123456789") == std::string::npos;
     }
   }
+  // Calls beside numbers only where the numbers are bids: Tadmur's `guess 2` .. `guess A` is no
+  // bid menu.
+  if (bids && !verb.empty() && verb != "bid" &&
+      std::find(value.begin(), value.end(), -1) != value.end())
+    bids = false;
   if (bids) {
     const bool numbers = !taken.empty();
     if (verb.empty()) verb = "bid";

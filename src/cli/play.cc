@@ -18,6 +18,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cctype>
 #include <chrono>
 #include <condition_variable>
@@ -65,27 +66,21 @@ std::string lower(std::string s) {
 
 // Ctrl-C (SIGINT) during a game: the handler only sets this flag, and a blocking read of stdin is
 // interrupted (no SA_RESTART); the game then saves and stops as `quit` does. A second Ctrl-C
-// kills the program as usual (SA_RESETHAND).
-volatile std::sig_atomic_t g_interrupted = 0;
+// kills the program as usual (SA_RESETHAND). The handler stays until the program exits, so a
+// Ctrl-C just after the game ended does not cut off its last lines. An atomic, not a volatile
+// sig_atomic_t: the handler may run on the reader thread.
+std::atomic<bool> g_interrupted{false};
+static_assert(std::atomic<bool>::is_always_lock_free, "used in a signal handler");
 
-extern "C" void on_interrupt(int) { g_interrupted = 1; }
+extern "C" void on_interrupt(int) { g_interrupted = true; }
 
-class InterruptSaves {
- public:
-  InterruptSaves() {
-    struct sigaction sa {};
-    sa.sa_handler = on_interrupt;
-    sigemptyset(&sa.sa_mask);
-    sa.sa_flags = SA_RESETHAND;
-    sigaction(SIGINT, &sa, &old_);
-  }
-  ~InterruptSaves() { sigaction(SIGINT, &old_, nullptr); }
-  InterruptSaves(const InterruptSaves&) = delete;
-  InterruptSaves& operator=(const InterruptSaves&) = delete;
-
- private:
-  struct sigaction old_ {};
-};
+void save_on_interrupt() {
+  struct sigaction sa {};
+  sa.sa_handler = on_interrupt;
+  sigemptyset(&sa.sa_mask);
+  sa.sa_flags = SA_RESETHAND;
+  sigaction(SIGINT, &sa, nullptr);
+}
 
 // Lines from standard input. Turn games read them blocking; a real-time game waits for one only
 // until the next computer move is due, so the first such wait moves reading to a thread that
@@ -463,7 +458,7 @@ void TerminalGame::print_resume_hint() {
 }
 
 bool TerminalGame::run(bool resumed, std::string* error) {
-  InterruptSaves interrupt_saves;
+  save_on_interrupt();
   print_intro(resumed);
   for (;;) {
     flush_events();
@@ -592,7 +587,8 @@ void add_play_command(CLI::App& app, Context& ctx) {
                                      : "cardroom-" + std::string(session->game().name()) + "-" +
                                        std::to_string(session->seed()) + ".json";
     // Found now, not at the end of the game.
-    if (!check_writable(path, &error)) return fail(ctx, error);
+    if (!check_writable(path, &error))
+      return fail(ctx, save.empty() ? error + " (choose where to save with --save PATH)" : error);
     TerminalStyle style = detect_style(ascii);
     TerminalGame game(*session, person, std::move(seats), opponents, path, style,
                       stdin_is_terminal());

@@ -279,11 +279,12 @@ void show_table(const json& v, const AnyState& state, const Teams& teams, const 
   // A seat's bid: the game's own call where it gives "calls" and the call is a word ("pass",
   // "board"), else the number.
   auto bid_cell = [&](Seat s) {
-    if (v.contains("calls") && v["calls"].is_array() && v["calls"][s].is_string()) {
+    if (v.contains("calls") && v["calls"].is_array() && s < static_cast<int>(v["calls"].size()) &&
+        v["calls"][s].is_string()) {
       std::string call = v["calls"][s].get<std::string>();
       if (!call.starts_with("bid ")) return call;  // "bid 3" shows as 3, like other games' bids
     }
-    const json& b = v["bids"][s];
+    const json& b = s < static_cast<int>(v["bids"].size()) ? v["bids"][s] : json();
     std::string bid = b.is_number_integer() ? std::to_string(b.get<int>()) : "-";
     if (!b.is_number_integer() && v.contains("bid_made") && v["bid_made"].is_array() &&
         v["bid_made"][s].is_boolean() && v["bid_made"][s].get<bool>())

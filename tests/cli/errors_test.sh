@@ -100,6 +100,16 @@ expect_error "--save into a missing folder is refused at start" \
   "$CARDROOM" play reds --seed 3 --save nofolder/x.json
 expect_error "--save naming a directory is refused at start" "^cardroom: cannot write 'adir': Is a directory$" \
   "$CARDROOM" play reds --seed 3 --save adir
+# A resumed record that cannot be written back (its .tmp sibling is a directory): say so and how
+# to save elsewhere; --save elsewhere plays.
+printf 'quit\n' | "$CARDROOM" play reds --seed 3 --save ro.json >/dev/null
+mkdir ro.json.tmp
+expect_error "resume of a record that cannot be saved back: suggests --save" \
+  "^cardroom: cannot write 'ro.json': .* \(choose where to save with --save PATH\)$" \
+  "$CARDROOM" play --resume ro.json
+out=$(printf 'quit\n' | "$CARDROOM" play --resume ro.json --save ro2.json)
+check "resume of a record that cannot be saved back: --save elsewhere works" \
+  grep -q "^Game saved to ro2.json" <<<"$out"
 check "--save refused: nothing left behind" test ! -e nofolder -a -z "$(ls adir)"
 
 # A save that fails at quit (the save path became a directory during the game): the game is not
@@ -171,20 +181,35 @@ assert "--resume int.json" in rest, rest
 d = json.load(open("int.json"))
 assert d["game"] == "reds" and d["seed"] == 12
 PY
-check "Ctrl-C while watching saves the game" python3 - "$CARDROOM" <<'PY'
-import json, signal, subprocess, sys, time
-p = subprocess.Popen([sys.argv[1], "play", "s48", "--watch", "--seed", "5", "--opponents",
-                      "random(pace_ms=1)", "--save", "wint.json"],
-                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-p.stdout.readline()
+# Watching on a terminal the computers move at a person's pace, so the game is surely under way.
+check "Ctrl-C while the computers play saves the game" python3 - "$CARDROOM" <<'PY'
+import json, os, pty, signal, subprocess, sys, time
+master, slave = pty.openpty()
+p = subprocess.Popen([sys.argv[1], "play", "s48", "--watch", "--seed", "5", "--save", "wint.json"],
+                     stdin=slave, stdout=slave, stderr=slave, env={**os.environ, "TERM": "dumb"})
+os.close(slave)
+def read_all(until=None, seconds=20):
+    out, end = b"", time.time() + seconds
+    while time.time() < end:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        out += chunk
+        if until and until in out:
+            break
+    return out.decode("utf-8", "replace")
+first = read_all(until=b" plays ")
+assert " plays " in first, first
 p.send_signal(signal.SIGINT)
-rest = p.stdout.read()
-code = p.wait()
-if "Final standings" in rest:
-    sys.exit(0)  # the game ended before the signal: nothing to test
-assert code == 0, code
+rest = read_all()
+assert p.wait(timeout=20) == 0, p.returncode
+assert "Final standings" not in rest, "the game ended: Ctrl-C was not seen"
 assert "Interrupted: game saved to wint.json" in rest, rest[-500:]
-json.load(open("wint.json"))
+d = json.load(open("wint.json"))
+assert d["game"] == "s48" and 0 < len(d["moves"])
 PY
 
 # --- errors that say what would be right -------------------------------------------------------
@@ -209,6 +234,8 @@ check "one opponent: 'S1 is a heuristic computer player'" \
 for g in back_alley truc s48 reds; do
   "$CARDROOM" play $g --watch --seed 3 --save "w_$g.json" </dev/null >"w_$g.txt" 2>&1
 done
+check "grammar: the watched games were played to the end" \
+  test "$(cat w_*.txt | grep -c 'Final standings')" -eq 4
 check "grammar: no '1 points', '1 cards' or '-1 points'" \
   bash -c "! grep -hE '(^|[^0-9])-?1 (points|cards)\b' w_*.txt"
 check "grammar: a team of two wins, scores, has (not 'S1+S3 wins')" \

@@ -228,4 +228,15 @@ for i in $(seq 1 30); do echo 0; done | "$CARDROOM" play back_alley --seed 15 --
   >ba-pass.txt 2>&1
 check "back_alley: the table shows a pass as 'pass'" grep -qE '^> S0 you +pass +0 ' ba-pass.txt
 
+# Guesses are not bids: a menu of guesses and a pass is numbered 1, 2, ... in the game's order.
+yes 1 | head -400 | "$CARDROOM" play tadmur stuck=pass --seed 1 --save "$WORK/tp.json" >tp.txt 2>&1
+check "tadmur stuck=pass: guesses and pass numbered 1, 2, ... not by rank" python3 - tp.txt <<'PY'
+import re, sys
+menus = [l for l in open(sys.argv[1]) if l.startswith("moves:") and "pass" in l and "play" not in l]
+assert menus, "no menu of guesses and a pass"
+for m in menus:
+    labels = [int(x) for x in re.findall(r"(\d+)\) ", m)]
+    assert labels == list(range(1, len(labels) + 1)), m
+PY
+
 finish
