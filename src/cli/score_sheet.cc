@@ -164,13 +164,17 @@ void show_game_sheet(const std::vector<json>& rounds, const AnyState& state, con
   // One space between the columns of a group, two between groups.
   const char* kGap = " ";
   const char* kGroupGap = "  ";
-  for (std::size_t i = 0; i < columns.size();) {
+  // The columns [i, end) of the group starting at i, and their width with the gaps between them.
+  auto group_at = [&](std::size_t i, int* span) {
     std::size_t j = i;
+    *span = 0;
+    for (; j < columns.size() && columns[j].group == columns[i].group; ++j)
+      *span += width[j] + (j > i ? 1 : 0);
+    return j;
+  };
+  for (std::size_t i = 0; i < columns.size();) {
     int span = 0;
-    while (j < columns.size() && columns[j].group == columns[i].group) {
-      span += width[j] + (j > i ? 1 : 0);
-      ++j;
-    }
+    const std::size_t j = group_at(i, &span);
     if (display_width(columns[i].group) > span)
       width[j - 1] += display_width(columns[i].group) - span;
     i = j;
@@ -188,12 +192,8 @@ void show_game_sheet(const std::vector<json>& rounds, const AnyState& state, con
   // The group headings, each over its columns.
   std::string groups = "  ";
   for (std::size_t i = 0; i < columns.size();) {
-    std::size_t j = i;
     int span = 0;
-    while (j < columns.size() && columns[j].group == columns[i].group) {
-      span += width[j] + (j > i ? 1 : 0);
-      ++j;
-    }
+    const std::size_t j = group_at(i, &span);
     if (i > 0) groups += kGroupGap;
     groups += pad_right(columns[i].group, span);
     i = j;
