@@ -15,11 +15,14 @@
 // quit. When stdin is not a terminal, no prompt is printed and each decision prints a `moves:`
 // line; end of input saves the record like `quit`. In real-time games the computers keep moving
 // at their pace while the person thinks; the table is shown again after each of their moves.
+#include <fcntl.h>
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
 #include <cctype>
+#include <cerrno>
 #include <chrono>
 #include <condition_variable>
 #include <csignal>
@@ -72,7 +75,17 @@ std::string lower(std::string s) {
 std::atomic<bool> g_interrupted{false};
 static_assert(std::atomic<bool>::is_always_lock_free, "used in a signal handler");
 
-extern "C" void on_interrupt(int) { g_interrupted = true; }
+// Standard input becomes /dev/null as well (open and dup2 are async-signal-safe): a read that was
+// about to start when the signal came then ends at once instead of waiting for a line.
+extern "C" void on_interrupt(int) {
+  const int saved_errno = errno;
+  g_interrupted = true;
+  if (const int fd = ::open("/dev/null", O_RDONLY); fd >= 0) {
+    ::dup2(fd, STDIN_FILENO);
+    ::close(fd);
+  }
+  errno = saved_errno;
+}
 
 void save_on_interrupt() {
   struct sigaction sa {};
