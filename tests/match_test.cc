@@ -580,6 +580,32 @@ TEST(Simulate, TheFasterPlayerWinsTheRaces) {
   EXPECT_GT(result.margin.mean, 0);
 }
 
+// The margin's interval is over duplicate deals, not matches: a deal's rotations share its cards
+// (with deterministic players two of them may be the same match), so one value per deal.
+TEST(Simulate, TheMarginIsOneValuePerDuplicateDeal) {
+  auto game = Load("reds");
+  ASSERT_TRUE(game);
+  SimConfig config;
+  config.matches = 12;  // 3 deals of 4 rotations
+  config.bots = {"heuristic", "random"};
+  SimResult rotated;
+  std::string error;
+  ASSERT_TRUE(simulate(*game, config, &rotated, &error)) << error;
+  ASSERT_TRUE(rotated.has_margin);
+  EXPECT_EQ(rotated.margin.n, 3u);
+  EXPECT_EQ(rotated.to_json()["margin"]["n"], 3);
+  EXPECT_EQ(rotated.bots[0].score.n, 24u);  // the players' lines stay per seat and match
+  // The deals' mean is the matches' mean when every deal is complete (two seats each a match).
+  EXPECT_NEAR(rotated.margin.mean, rotated.bots[0].score.mean - rotated.bots[1].score.mean, 1e-9);
+  // Without rotation every match is its own deal.
+  config.rotate = false;
+  config.matches = 5;
+  SimResult plain;
+  ASSERT_TRUE(simulate(*game, config, &plain, &error)) << error;
+  ASSERT_TRUE(plain.has_margin);
+  EXPECT_EQ(plain.margin.n, 5u);
+}
+
 TEST(Simulate, HouseGameHasMatchesNobodyWins) {
   auto game = Load("solo");
   ASSERT_TRUE(game);

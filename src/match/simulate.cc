@@ -210,7 +210,18 @@ bool simulate(const AnyGame& game, const SimConfig& config, SimResult* result, s
   // Aggregate in match order so the result does not depend on the thread count.
   std::vector<RunningStat> seat_score(n), seat_win(n);
   std::vector<RunningStat> bot_score(distinct.size()), bot_win(distinct.size());
+  // The margin is one value per duplicate deal (the mean over its rotations, matches where both
+  // players sit): the rotations of a deal are not independent of one another (with deterministic
+  // players two rotations may be the same match), the deals are.
   RunningStat margin;
+  double deal_margin = 0;
+  int deal_matches = 0;
+  std::uint64_t deal = 0;
+  auto close_deal = [&] {
+    if (deal_matches > 0) margin.add(deal_margin / deal_matches);
+    deal_margin = 0;
+    deal_matches = 0;
+  };
   // Bids: exact (0 or 1) and taken - bid, per seat, team and distinct bot.
   struct BidStats {
     RunningStat exact, taken_minus_bid;
@@ -225,7 +236,12 @@ bool simulate(const AnyGame& game, const SimConfig& config, SimResult* result, s
   SimResult res;
   res.game = game.game_string();
   res.matches = total;
-  for (const auto& o : outcomes) {
+  for (std::uint64_t i = 0; i < total; ++i) {
+    const MatchOutcome& o = outcomes[i];
+    if (i / static_cast<std::uint64_t>(rotations) != deal) {
+      close_deal();
+      deal = i / static_cast<std::uint64_t>(rotations);
+    }
     res.moves += o.moves;
     has_bids |= o.has_bids;
     teams_bid |= o.teams_bid;
@@ -251,9 +267,12 @@ bool simulate(const AnyGame& game, const SimConfig& config, SimResult* result, s
       sum[o.bot_of[s]] += o.score[s];
       count[o.bot_of[s]]++;
     }
-    if (distinct.size() == 2 && count[0] > 0 && count[1] > 0)
-      margin.add(sum[0] / count[0] - sum[1] / count[1]);
+    if (distinct.size() == 2 && count[0] > 0 && count[1] > 0) {
+      deal_margin += sum[0] / count[0] - sum[1] / count[1];
+      ++deal_matches;
+    }
   }
+  close_deal();
   for (Seat s = 0; s < n; ++s)
     res.seats.push_back(
         {"S" + std::to_string(s), seat_score[s].estimate(), seat_win[s].estimate()});
@@ -337,8 +356,9 @@ std::string SimResult::to_text() const {
   out << "\n";
   for (const auto& l : bots) row(l);
   if (has_margin)
-    out << fmt::format("\nmargin of {} over {}: {:+.2f} ± {:.2f} points per match (95% CI, n={})\n",
-                       margin_of, margin_over, margin.mean, margin.half_width, margin.n);
+    out << fmt::format(
+        "\nmargin of {} over {}: {:+.2f} ± {:.2f} points per match (95% CI over {} deals)\n",
+        margin_of, margin_over, margin.mean, margin.half_width, margin.n);
   auto bid_row = [&](const char* what, const char* bid, const BidLine& l) {
     out << fmt::format(
         "{} of {}: {:.1f}% ± {:.1f} exact, tricks taken - {} {:+.2f} ± {:.2f} (n={})\n", what,

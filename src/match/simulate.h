@@ -73,7 +73,8 @@ struct SimResult {
   std::vector<Line> seats;
   std::vector<Line> bots;
   // With exactly two different bots: per match, the mean score of the first bot's seats minus the
-  // second's (only matches where both sit), as `margin` of bots[0] over bots[1].
+  // second's (only matches where both sit), as `margin` of bots[0] over bots[1]: its estimate is
+  // over the duplicate deals (`n` deals), each deal's value the mean over its rotations.
   bool has_margin = false;
   std::string margin_of, margin_over;
   Estimate margin;
