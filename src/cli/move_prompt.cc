@@ -197,10 +197,14 @@ std::string MovePrompt::title(const std::vector<Choice>& list, const json& v) co
   }
   if (verb == "play") {
     if (!v.contains("trick")) return "Your move";
+    // Other moves beside the cards (Truc's raises and signals) are named in the title too.
+    const bool calls = std::any_of(list.begin(), list.end(),
+                                   [](const Choice& c) { return !c.text.starts_with("play "); });
+    const char* also = calls ? ", or a call" : "";
     if (v.contains("trick") && v["trick"].is_object() && v["trick"].contains("cards") &&
         v["trick"]["cards"].empty())
-      return "Your lead";
-    return "Your card";
+      return std::string("Your lead") + also;
+    return std::string("Your card") + also;
   }
   return "Your move";
 }

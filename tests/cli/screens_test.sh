@@ -207,6 +207,11 @@ PY
     grep -q '^Your bid (how many tricks you take)' ba-tty.txt
   check "back_alley on a terminal: the bid menu starts with 0) pass" \
     grep -qE '^   0\) pass +1\) bid 1' ba-tty.txt
+  # Truc seed 11: S0's first turn offers cards, truc and signals; after 'truc' is accepted, cards.
+  printf 'signal weak\ntruc\nquit\n' | env NO_COLOR=1 script -qec "$CARDROOM play truc --seed 11 --save tty.json" \
+    /dev/null >truc-tty.txt 2>&1
+  check "truc on a terminal: a prompt with raises and signals says so, one of cards alone does not" \
+    bash -c "grep -q '^Your card, or a call' truc-tty.txt && grep -qx 'Your card' <(tr -d '\r' <truc-tty.txt)"
 else
   echo "skip terminal checks: no 'script' command"
 fi
