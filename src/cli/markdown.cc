@@ -7,30 +7,23 @@
 namespace cardroom::cli {
 namespace {
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
-    s.remove_suffix(1);
-  return s;
-}
-
 int indent_of(std::string_view line) {
   int n = 0;
   while (n < static_cast<int>(line.size()) && line[n] == ' ') ++n;
   return n;
 }
 
-bool blank(std::string_view line) { return trim(line).empty(); }
+bool blank(std::string_view line) { return trim_blanks(line).empty(); }
 
-bool is_fence(std::string_view line) { return trim(line).starts_with("```"); }
+bool is_fence(std::string_view line) { return trim_blanks(line).starts_with("```"); }
 
-bool is_table_row(std::string_view line) { return trim(line).starts_with("|"); }
+bool is_table_row(std::string_view line) { return trim_blanks(line).starts_with("|"); }
 
-bool is_quote(std::string_view line) { return trim(line).starts_with(">"); }
+bool is_quote(std::string_view line) { return trim_blanks(line).starts_with(">"); }
 
 // "# Title" -> level 1; 0 when the line is not a heading.
 int heading_level(std::string_view line) {
-  std::string_view t = trim(line);
+  std::string_view t = trim_blanks(line);
   int level = 0;
   while (level < static_cast<int>(t.size()) && t[level] == '#') ++level;
   if (level == 0 || level > 6 || level >= static_cast<int>(t.size()) || t[level] != ' ') return 0;
@@ -95,7 +88,7 @@ std::string wrap(std::string_view text, const std::string& first, const std::str
 }
 
 std::vector<std::string> split_cells(std::string_view row) {
-  std::string_view t = trim(row);
+  std::string_view t = trim_blanks(row);
   if (t.starts_with("|")) t.remove_prefix(1);
   if (t.ends_with("|")) t.remove_suffix(1);
   std::vector<std::string> cells;
@@ -105,13 +98,13 @@ std::vector<std::string> split_cells(std::string_view row) {
       cell += '|';
       ++i;
     } else if (t[i] == '|') {
-      cells.emplace_back(trim(cell));
+      cells.emplace_back(trim_blanks(cell));
       cell.clear();
     } else {
       cell += t[i];
     }
   }
-  cells.emplace_back(trim(cell));
+  cells.emplace_back(trim_blanks(cell));
   return cells;
 }
 
@@ -266,7 +259,7 @@ std::string render_markdown(std::string_view markdown, const TerminalStyle& styl
     }
     if (int level = heading_level(line)) {
       gap();
-      std::string text = render_inline(trim(trim(line).substr(level)), style);
+      std::string text = render_inline(trim_blanks(trim_blanks(line).substr(level)), style);
       if (level == 1) {
         out += paint(text, Paint::kHeading, style) + "\n";
         out += paint(repeat(unicode ? "═" : "=", display_width(text)), Paint::kDim, style) + "\n";
@@ -290,8 +283,8 @@ std::string render_markdown(std::string_view markdown, const TerminalStyle& styl
       gap();
       std::string text;
       while (i < lines.size() && is_quote(lines[i])) {
-        std::string_view t = trim(lines[i++]).substr(1);
-        text += (text.empty() ? "" : " ") + std::string(trim(t));
+        std::string_view t = trim_blanks(lines[i++]).substr(1);
+        text += (text.empty() ? "" : " ") + std::string(trim_blanks(t));
       }
       const std::string bar = unicode ? "  │ " : "  | ";
       out += wrap(render_inline(text, style), bar, bar, width);
@@ -304,10 +297,10 @@ std::string render_markdown(std::string_view markdown, const TerminalStyle& styl
       // Consecutive items form one list, without blank lines between them.
       while (i < lines.size() && list_item(lines[i], &marker, &text_at)) {
         const int depth = indent_of(lines[i]);
-        std::string text(trim(lines[i].substr(text_at)));
+        std::string text(trim_blanks(lines[i].substr(text_at)));
         // Continuation lines: indented deeper than the marker, not a new block.
         for (++i; i < lines.size() && !starts_block(lines[i]) && indent_of(lines[i]) > depth; ++i)
-          text += " " + std::string(trim(lines[i]));
+          text += " " + std::string(trim_blanks(lines[i]));
         const bool bullet = marker == "-" || marker == "*" || marker == "+";
         const std::string shown = bullet ? (unicode ? "•" : "-") : marker;
         const std::string first = std::string(2 + depth, ' ') + shown + " ";
@@ -321,9 +314,9 @@ std::string render_markdown(std::string_view markdown, const TerminalStyle& styl
     }
     // A paragraph: lines up to the next blank line or block.
     gap();
-    std::string text(trim(line));
+    std::string text(trim_blanks(line));
     for (++i; i < lines.size() && !starts_block(lines[i]); ++i)
-      text += " " + std::string(trim(lines[i]));
+      text += " " + std::string(trim_blanks(lines[i]));
     out += wrap(render_inline(text, style), "", "", width);
   }
   return out;

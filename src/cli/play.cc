@@ -55,11 +55,12 @@ namespace {
 
 using nlohmann::json;
 
-std::string trim(std::string_view s) {
-  std::size_t b = s.find_first_not_of(" \t\r\n");
-  if (b == std::string_view::npos) return "";
-  std::size_t e = s.find_last_not_of(" \t\r\n");
-  return std::string(s.substr(b, e - b + 1));
+std::string trim(std::string_view s) { return std::string(trim_blanks(s)); }
+
+// Where a game is saved when nobody says: "cardroom-reds-17.json".
+std::string default_record_name(const Session& session) {
+  return "cardroom-" + std::string(session.game().name()) + "-" + std::to_string(session.seed()) +
+         ".json";
 }
 
 std::string lower(std::string s) {
@@ -448,8 +449,7 @@ void TerminalGame::finish() {
 
 bool TerminalGame::save_or_rescue(std::string* error) {
   if (save(error)) return true;
-  const std::string name = "cardroom-" + std::string(session_.game().name()) + "-" +
-                           std::to_string(session_.seed()) + ".json";
+  const std::string name = default_record_name(session_);
   const char* tmp = std::getenv("TMPDIR");
   for (const std::string& path : {name, std::string(tmp && *tmp ? tmp : "/tmp") + "/" + name}) {
     std::string ignored;
@@ -595,10 +595,7 @@ void add_play_command(CLI::App& app, Context& ctx) {
       if (!seats[s]) return fail(ctx, "--opponents " + name + ": " + error);
     }
     // A resumed game saves back to its file; a new one to --save or a name from game and seed.
-    std::string path = !save.empty() ? save
-                       : resumed     ? resume
-                                     : "cardroom-" + std::string(session->game().name()) + "-" +
-                                       std::to_string(session->seed()) + ".json";
+    std::string path = !save.empty() ? save : resumed ? resume : default_record_name(*session);
     // Found now, not at the end of the game.
     if (!check_writable(path, &error))
       return fail(ctx, save.empty() ? error + " (choose where to save with --save PATH)" : error);

@@ -181,6 +181,12 @@ std::string Viewer::card_code(std::string_view code) const {
   return c ? card(*c) : std::string(code);
 }
 
+std::string_view trim_blanks(std::string_view text) {
+  const std::size_t b = text.find_first_not_of(" \t\r\n");
+  if (b == std::string_view::npos) return {};
+  return text.substr(b, text.find_last_not_of(" \t\r\n") - b + 1);
+}
+
 int display_width(std::string_view text) {
   int width = 0;
   for (std::size_t i = 0; i < text.size(); ++i) {

@@ -45,6 +45,9 @@ std::string styled_text(std::string_view text, const TerminalStyle& style, CardN
 // shown in ASCII. Nothing else changes.
 std::string ascii_symbols(std::string_view text);
 
+// `text` without the blanks (spaces, tabs, CR, LF) at either end.
+std::string_view trim_blanks(std::string_view text);
+
 // Columns a string takes on screen: ANSI escapes are ignored, each UTF-8 code point counts one.
 int display_width(std::string_view text);
 std::string pad_right(std::string_view text, int width);
