@@ -518,8 +518,10 @@ Status State::apply_exchange(Seat seat, Move move, const ApplyContext* ctx) {
   seen_ |= give;
   passes_ = 0;
   emit(ctx, kEveryone,
-       move_kind(move) == kSwapMove ? "{seat} swaps {cards.0} for {cards.1}"
-                                    : "{seat} takes all three: {cards} for the board",
+       move_kind(move) == kSwapMove
+           ? "{seat} swaps {cards.0} for {cards.1}"
+           : "{seat} takes all three, {cards.3} {cards.4} {cards.5}, for {cards.0} {cards.1} "
+             "{cards.2}",
        [&] {
          Event e{.kind = EventKind::kExchange, .seat = seat, .label = "swap"};
          for (Card c : give) e.cards.push_back(c);
@@ -649,7 +651,7 @@ nlohmann::json State::view(Seat seat) const {
   nlohmann::json v = view_envelope(*this, seat, Game::kName);
   v["rounds"] = nullptr;
   v["round_name"] = "hand";
-  v["rank_order"] = "AKQJT987";
+  v["initial_score"] = config_.chips;  // score sheets count chips down from here
   static constexpr const char* kPhases[] = {"choose", "play", "showdown", "over"};
   v["phase"] = kPhases[static_cast<int>(phase_)];
   const bool shown = phase_ == Phase::kShowdown || phase_ == Phase::kOver;
@@ -765,15 +767,19 @@ nlohmann::json State::last_round(Seat) const {
       break;
   }
   if (r.replayed) ended += "; replayed";
-  nlohmann::json shown_chips = nlohmann::json::array();
-  for (Seat s = 0; s < n; ++s)
-    shown_chips.push_back(r.chips[s] < 0    ? nlohmann::json("out")
-                          : r.chips[s] == 0 ? nlohmann::json("swim")
-                                            : nlohmann::json(r.chips[s]));
+  nlohmann::json shown_hands = nlohmann::json::array(), status = nlohmann::json::array();
+  for (Seat s = 0; s < n; ++s) {
+    shown_hands.push_back(r.played.contains(s) ? nlohmann::json(cards_text(r.hands[s]))
+                                               : nlohmann::json(nullptr));
+    status.push_back(!r.played.contains(s) ? nlohmann::json(nullptr)
+                     : r.chips[s] < 0      ? nlohmann::json("out")
+                     : r.chips[s] == 0     ? nlohmann::json("swims")
+                                           : nlohmann::json(nullptr));
+  }
   j["sheet"] = nlohmann::json::array({{{"title", "ended"}, {"value", ended}},
-                                      {{"title", "hand"}, {"seats", hands}},
+                                      {{"title", "hand"}, {"seats", shown_hands}},
                                       {{"title", "value"}, {"seats", values}},
-                                      {{"title", "chips"}, {"seats", shown_chips}}});
+                                      {{"title", "status"}, {"seats", status}}});
   return j;
 }
 
