@@ -22,6 +22,7 @@
 #include "core/session.h"
 #include "games/all_games.h"
 #include "games/common/test_util.h"
+#include "games/schwimmen/schwimmen_test_deal.h"
 
 namespace cardroom::schwimmen {
 namespace {
@@ -34,29 +35,6 @@ using testing_util::Set;
 
 Game MakeGame(const std::string& options) {
   return testing_util::MakeGame<Game>("schwimmen", options);
-}
-
-// An explicit deal: each seat's hand ("" for a seat out of the game), the board, and the top of
-// the stock; every card not named follows in card order.
-Deal MakeDeal(const std::vector<std::string>& hands, const std::string& board,
-              const std::string& stock_top = "") {
-  Deal d;
-  CardSet used;
-  for (const auto& h : hands) {
-    d.hands.push_back(h.empty() ? std::vector<Card>{} : List(h));
-    for (Card c : d.hands.back()) used.add(c);
-  }
-  for (Card c : List(board)) {
-    d.pack.push_back(c);
-    used.add(c);
-  }
-  if (!stock_top.empty())
-    for (Card c : List(stock_top)) {
-      d.pack.push_back(c);
-      used.add(c);
-    }
-  for (Card c : kDeck - used) d.pack.push_back(c);
-  return d;
 }
 
 // A match from explicit deals with every event kept.
