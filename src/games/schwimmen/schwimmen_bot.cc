@@ -1,12 +1,12 @@
 // The Schwimmen heuristic player.
 //
-//   Dealer's choice (blind): keep a hand worth 20 or more (or three of a kind), else take the
-//   board, which is a random hand.
+//   Dealer's choice (blind): keep a hand worth 18 or more (or three of a kind), else take the
+//   board, which is a random hand (taking it also shows the old hand to the next player).
 //   A turn: rate every exchange by the hand it leaves (hand_rating: the value, plus a bonus for two
 //   cards of the suit it is chasing while turns remain) and take the best; pass when nothing beats
-//   the hand it holds. It knocks instead when its hand is worth at least knock_threshold: with
-//   more players a middling hand is less likely to be the lowest, so the threshold falls with the
-//   table; while it is swimming (its next loss eliminates it) it waits for a stronger hand. In the
+//   the hand it holds. It knocks instead when its hand is worth at least knock_threshold, which
+//   depends on the number of players still in (see there); while it is swimming (its next loss
+//   eliminates it) it waits for a hand one point stronger. In the
 //   final turns after someone else's knock it takes whatever makes its hand worth the most now.
 #include "games/schwimmen/schwimmen_bot.h"
 
@@ -28,8 +28,10 @@ int hand_rating(CardSet hand, bool turns_to_come) {
 }
 
 int knock_threshold(int players, bool swimming) {
-  // Half points: 2 players 27, 3-4 players 26, 5-6 players 25, 7-8 players 24.
-  int t = players <= 2 ? 54 : players <= 4 ? 52 : players <= 6 ? 50 : 48;
+  // Half points: 2 players 24, 3-4 players 25, 5-6 players 24, 7-8 players 22. Measured against
+  // itself (docs/games/schwimmen.md): two players knock early, for the one opponent left gets a
+  // single turn to improve; larger tables knock lower too, as someone is likely to be weaker.
+  int t = players <= 2 ? 48 : players <= 4 ? 50 : players <= 6 ? 48 : 44;
   if (swimming) t += 2;
   return t;
 }
@@ -40,7 +42,7 @@ Move heuristic_move(const State& belief, Seat seat, Rng& rng) {
   switch (belief.phase()) {
     case State::Phase::kChoose: {
       const HandValue v = hand_value(belief.hand(seat));
-      return v.value2 >= 40 || v.trips_rank >= 0 ? keep_move() : board_move();
+      return v.value2 >= 36 || v.trips_rank >= 0 ? keep_move() : board_move();
     }
     case State::Phase::kShowdown:
     case State::Phase::kOver:

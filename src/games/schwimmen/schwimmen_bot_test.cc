@@ -72,25 +72,26 @@ TEST(SchwimmenBot, TakesAllWhenTheBoardIsMuchBetter) {
 }
 
 TEST(SchwimmenBot, KnocksAtItsThresholdAndWaitsWhileSwimming) {
-  EXPECT_GT(knock_threshold(2, false), knock_threshold(4, false));
-  EXPECT_GT(knock_threshold(4, false), knock_threshold(8, false));
+  EXPECT_EQ(knock_threshold(2, false), 48);  // 24
+  EXPECT_EQ(knock_threshold(4, false), 50);  // 25
+  EXPECT_EQ(knock_threshold(8, false), 44);  // 22
   EXPECT_GT(knock_threshold(4, true), knock_threshold(4, false));
-  // S1 holds AH KH 7C... 21: no knock with four players; 26 (AH QH 7H... ) knocks.
+  // S1 holds AH KH 7C, 21: no knock with four players.
   Spot weak("", MakeDeal({"9S 8H 7D", "AH KH 7C", "QS 8C 7S", "KD 9C 8S"}, "TS 9D JC"));
   weak.Play(0, "keep");
   EXPECT_NE(weak.Bot(), "knock");
-  // 26 in hearts (AH 8H 7H): at four players the threshold is 26.
-  const Deal at26 = MakeDeal({"9S JH 7D", "AH 8H 7H", "QS 8C 7S", "KD 9C 8S"}, "TS 9D JC");
-  Spot knock("", at26);
+  // 25 in hearts (KH 8H 7H): the four-player threshold ...
+  const Deal at25 = MakeDeal({"9S JH 7D", "KH 8H 7H", "QS 8C 7S", "KD 9C 8S"}, "TS 9D JC");
+  Spot knock("", at25);
   knock.Play(0, "keep");
   EXPECT_EQ(knock.Bot(), "knock");
-  // The same hand while swimming: one chip, lost in a first hand (S1's 9 is lowest).
+  // ... but while swimming it waits for 26. One chip, lost in a first hand (S1's 9 is lowest).
   Spot swim("chips=1", MakeDeal({"AS KS 9S", "7S 8H 9D", "QS JC 7H", "KD 9C 8S"}, "TC QD JH"));
   swim.Play(0, "keep");
   swim.Play(1, "knock");
   for (Seat s : {2, 3, 0}) swim.Play(s, "pass");
   ASSERT_TRUE(swim.state.swimming(1));
-  swim.deals.push_back(at26);
+  swim.deals.push_back(at25);
   swim.ctx.deals = swim.deals;
   swim.Play(1, "deal");  // S1 deals; S2 plays first
   swim.Play(1, "keep");
