@@ -1,5 +1,7 @@
 #include "games/schwimmen/schwimmen.h"
 
+#include <bit>
+
 #include "core/constrained_deal.h"
 #include "core/deal_check.h"
 #include "core/game_support.h"
@@ -38,22 +40,35 @@ const char* value_label(int value2) {
 
 }  // namespace
 
+namespace {
+
+// The points of the cards of one suit, by their ranks 7..A as 8 bits (bit 0 = 7).
+constexpr std::array<std::uint8_t, 256> kSuitPoints = [] {
+  std::array<std::uint8_t, 256> t{};
+  for (int m = 0; m < 256; ++m)
+    for (int r = 0; r < 8; ++r)
+      if ((m >> r) & 1) t[m] += static_cast<std::uint8_t>(card_points(make_card(0, kSeven + r)));
+  return t;
+}();
+
+}  // namespace
+
 HandValue hand_value(CardSet hand) {
   HandValue v;
-  const Card a = hand.lowest();
-  const int r = rank_of(a);
-  bool trips = hand.size() == kHand;
-  for (Card c : hand) trips &= rank_of(c) == r;
-  if (trips) {
-    v.trips_rank = r;
-    v.value2 = r == kAce ? 64 : 61;
-    v.special = r == kAce ? Special::kFeuer : Special::kNone;
+  unsigned masks[kSuits], ranks = 0;
+  for (int s = 0; s < kSuits; ++s) {
+    masks[s] = (hand.bits() >> (s * kRanks + kSeven)) & 0xFF;
+    ranks |= masks[s];
+  }
+  if (std::popcount(ranks) == 1 && hand.size() == kHand) {  // three of a kind
+    v.trips_rank = kSeven + std::countr_zero(ranks);
+    v.value2 = v.trips_rank == kAce ? 64 : 61;
+    v.special = v.trips_rank == kAce ? Special::kFeuer : Special::kNone;
     return v;
   }
   int best = -1;
   for (int s : {kDiamonds, kHearts, kSpades, kClubs}) {  // low to high: the last of equals wins
-    int sum = 0;
-    for (Card c : hand.in_suit(s)) sum += card_points(c);
+    const int sum = kSuitPoints[masks[s]];
     if (sum >= best && sum > 0) {
       best = sum;
       v.suit = s;
@@ -209,7 +224,7 @@ void State::deal_hand(const ApplyContext* ctx) {
   // SCHW-A3: a Schnauz or Feuer dealt to anyone (the dealer too) is shown at once.
   SeatSet special;
   for (Seat s : playing)
-    if (hand_value(hands_[s]).special != Special::kNone) special.add(s);
+    if (special_of(hands_[s]) != Special::kNone) special.add(s);
   if (!special.empty()) {
     for (Seat s : special) reveal_special(s, ctx);
     end_hand(Ending::kDealt, special.lowest(), ctx);
@@ -277,7 +292,7 @@ void State::refresh_board(const ApplyContext* ctx) {
 }
 
 bool State::reveal_special(Seat seat, const ApplyContext* ctx) {
-  const Special sp = hand_value(hands_[seat]).special;
+  const Special sp = special_of(hands_[seat]);
   if (sp == Special::kNone) return false;
   emit(ctx, kEveryone, "{seat} shows {label}: {cards}", [&] {
     return Event{.kind = EventKind::kHand,

@@ -108,6 +108,24 @@ struct HandValue {
 };
 // The value of a hand of three cards (RULINGS 5.1 rule 9).
 HandValue hand_value(CardSet hand);
+
+// Whether a hand of three cards is a Feuer (three aces) or a Schnauz (an ace and two ten-point
+// cards of its suit): hand_value(hand).special, from two masks (it runs after every exchange).
+inline constexpr CardSet kAces =
+    CardSet((std::uint64_t{1} << kAce) | (std::uint64_t{1} << (13 + kAce)) |
+            (std::uint64_t{1} << (26 + kAce)) | (std::uint64_t{1} << (39 + kAce)));
+inline constexpr CardSet kTenToAce = [] {
+  CardSet d;
+  for (int s = 0; s < kSuits; ++s)
+    for (int r = kTen; r <= kAce; ++r) d.add(make_card(s, r));
+  return d;
+}();
+constexpr Special special_of(CardSet hand) {
+  const CardSet aces = hand & kAces;
+  if (aces.size() == 3) return Special::kFeuer;
+  if (aces.size() != 1 || !(hand - kTenToAce).empty()) return Special::kNone;
+  return (hand - CardSet::suit_with(aces.lowest())).empty() ? Special::kSchnauz : Special::kNone;
+}
 // The value in points as the rules write it: "21", "30½", "32".
 std::string value_text(int value2);
 

@@ -343,6 +343,30 @@ TEST(SchwimmenScenario, SCHW_01_HandValues) {
   EXPECT_EQ(value_text(62), "31");
 }
 
+TEST(SchwimmenRules, R9_EveryHandOfThreeCounted) {
+  // All 4,960 hands: the fast special check agrees with the value, and the values are spread as
+  // counted by hand: 4 Feuer (one per missing ace), 4 x 6 Schnauz (A + 2 of the 4 ten-pointers),
+  // 7 x 4 other trips.
+  int feuer = 0, schnauz = 0, trips = 0;
+  const std::vector<Card> deck(kDeck.begin(), kDeck.end());
+  for (std::size_t a = 0; a < deck.size(); ++a)
+    for (std::size_t b = a + 1; b < deck.size(); ++b)
+      for (std::size_t c = b + 1; c < deck.size(); ++c) {
+        CardSet h;
+        for (Card x : {deck[a], deck[b], deck[c]}) h.add(x);
+        const HandValue v = hand_value(h);
+        ASSERT_EQ(special_of(h), v.special) << cards_text(h);
+        feuer += v.special == Special::kFeuer;
+        schnauz += v.special == Special::kSchnauz;
+        trips += v.value2 == 61;
+        ASSERT_LE(v.value2, 64);
+        ASSERT_GE(v.value2, 2 * 8);  // the least: 7S 7H 8D, 8
+      }
+  EXPECT_EQ(feuer, 4);
+  EXPECT_EQ(schnauz, 24);
+  EXPECT_EQ(trips, 28);
+}
+
 TEST(SchwimmenRules, A6_EqualSuitsScoreInTheHigherSuit) {
   EXPECT_EQ(hand_value(Set("AS AD 7H")).suit, kSpades);
   EXPECT_EQ(hand_value(Set("AC AS 7H")).suit, kClubs);
