@@ -679,20 +679,19 @@ nlohmann::json State::view(Seat seat) const {
   v["board"] = board_up_ ? cards_json(board_) : nlohmann::json(nullptr);
   v["stock"] = stock_size();
   v["discards"] = cards_json(discards_);
-  nlohmann::json sizes = nlohmann::json::array(), chips = nlohmann::json::array(),
-                 status = nlohmann::json::array(), known = nlohmann::json::array();
+  nlohmann::json sizes = nlohmann::json::array(), status = nlohmann::json::array(),
+                 known = nlohmann::json::array();
   for (Seat s = 0; s < n; ++s) {
     sizes.push_back(hands_[s].size());
-    chips.push_back(std::max<int>(chips_[s], 0));
     status.push_back(chips_[s] < 0 ? "out" : chips_[s] == 0 ? "swimming" : "in");
     known.push_back(cards_json(hands_[s] & seen_));
   }
   v["hand_sizes"] = sizes;
-  v["chips"] = chips;
   v["status"] = status;
   v["known"] = known;  // cards each hand is known to hold: taken from the face-up board
   v["closer"] = closer_ >= 0 ? nlohmann::json(closer_) : nlohmann::json(nullptr);
-  v["final_turns"] = closer_ >= 0 && phase_ == Phase::kPlay ? final_left_ + 1 : 0;
+  v["final_turns"] = closer_ >= 0 && phase_ == Phase::kPlay ? nlohmann::json(final_left_ + 1)
+                                                            : nlohmann::json(nullptr);
   v["passes"] = passes_;
   v["refreshes"] = refreshes_;
   if (shown) v["hands"] = hand_json(seat);
