@@ -10,19 +10,11 @@ namespace cardroom::schwimmen {
 
 namespace {
 
-const char* ending_name(Ending e) {
-  switch (e) {
-    case Ending::kKnock:
-      return "knock";
-    case Ending::kSpecial:
-      return "special";
-    case Ending::kDealt:
-      return "dealt";
-    case Ending::kNone:
-      break;
-  }
-  return nullptr;
-}
+// How a hand ended, by Ending: its name in round summaries and its words on the score sheet.
+constexpr const char* kEndingNames[] = {nullptr, "knock", "special", "dealt"};
+constexpr const char* kEndingWords[] = {"", " knocked", " shows a special hand",
+                                        " was dealt a special hand"};
+const char* ending_name(Ending e) { return kEndingNames[static_cast<int>(e)]; }
 
 const char* special_name(Special s) {
   return s == Special::kFeuer ? "Feuer" : s == Special::kSchnauz ? "Schnauz" : nullptr;
@@ -765,21 +757,8 @@ nlohmann::json State::last_round(Seat) const {
   j["lost"] = lost;
   j["points"] = points;
   j["chips"] = chips;
-  std::string ended;
-  const std::string by = r.ended_by >= 0 ? seat_text(r.ended_by) : "";
-  switch (r.ending) {
-    case Ending::kKnock:
-      ended = by + " knocked";
-      break;
-    case Ending::kSpecial:
-      ended = by + " shows a special hand";
-      break;
-    case Ending::kDealt:
-      ended = by + " was dealt a special hand";
-      break;
-    case Ending::kNone:
-      break;
-  }
+  std::string ended = r.ended_by >= 0 ? seat_text(r.ended_by) : "";
+  ended += kEndingWords[static_cast<int>(r.ending)];
   if (r.replayed) ended += "; replayed";
   nlohmann::json shown_hands = nlohmann::json::array(), status = nlohmann::json::array();
   for (Seat s = 0; s < n; ++s) {
@@ -812,14 +791,8 @@ std::vector<Pile> State::piles() const {
 
 const char* State::check() const {
   const int n = config_.players;
-  CardSet all;
-  int total = 0;
-  auto add = [&](CardSet set) {
-    if (all.intersects(set)) return false;
-    all |= set;
-    total += set.size();
-    return true;
-  };
+  CardTally tally;
+  auto add = [&](CardSet set) { return tally.add(set); };
   for (Seat s = 0; s < kMaxPlayers; ++s) {
     if (s >= n && (chips_[s] != -1 || !hands_[s].empty())) return "a seat past the table is used";
     if (chips_[s] < -1 || chips_[s] > config_.chips) return "chips out of range";
@@ -833,7 +806,7 @@ const char* State::check() const {
   if (stock_pos_ > stock_end_ || stock_end_ > kDeckSize) return "bad stock bounds";
   for (int i = stock_pos_; i < stock_end_; ++i)
     if (!add(CardSet::of(stock_[i]))) return "a card is in two places";
-  if (all != kDeck || total != kDeckSize) return "cards are not conserved";
+  if (tally.all() != kDeck || tally.total() != kDeckSize) return "cards are not conserved";
   if (!(seen_ - kDeck).empty()) return "seen cards outside the deck";
   if (!over() && active_count() < 2) return "fewer than two players in a running game";
   if (!over() && !active(to_act_)) return "a seat out of the game is to act";
