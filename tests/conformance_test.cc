@@ -44,6 +44,9 @@ const std::map<std::string, std::vector<std::string>>& variants() {
       {"back_alley", {"back_alley(bid_range=up_to_12)", "back_alley(final_tie=extra_hand)"}},
       {"tadmur", {"tadmur(guess_bar=opponent)", "tadmur(stuck=pass)"}},
       {"truc", {"truc(eleven_fold_points=0)", "truc(signals=false)"}},
+      {"schwimmen",
+       {"schwimmen(players=2)", "schwimmen(players=3,chips=1)", "schwimmen(players=8)",
+        "schwimmen(players=5,close=after_exchange)", "schwimmen(players=8,chips=1)"}},
   };
   return v;
 }

@@ -46,6 +46,16 @@ TEST(CoreCards, ParsingAcceptsTenLowerCaseAndSymbols) {
   EXPECT_NE(error.find("ZZ"), std::string::npos);
 }
 
+TEST(CoreCards, CardTallyCountsEachCardOnce) {
+  CardTally tally(CardSet::of(3));
+  EXPECT_TRUE(tally.add(CardSet::of(5) | CardSet::of(7)));
+  EXPECT_FALSE(tally.add(CardSet::of(7)));  // a card in two places
+  EXPECT_EQ(tally.all(), CardSet::of(3) | CardSet::of(5) | CardSet::of(7));
+  EXPECT_EQ(tally.total(), 3);
+  EXPECT_TRUE(tally.add(CardSet()));
+  EXPECT_EQ(CardTally().total(), 0);
+}
+
 TEST(CoreCards, CardSetOperations) {
   CardSet s;
   EXPECT_TRUE(s.empty());

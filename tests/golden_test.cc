@@ -185,6 +185,18 @@ TEST(Golden, TrucSeed7) {
   check_golden("truc_seed7.txt", text);
 }
 
+TEST(Golden, SchwimmenSeed7) {
+  const std::string text = transcript("schwimmen", 7, 1234);
+  ASSERT_FALSE(text.empty());
+  check_golden("schwimmen_seed7.txt", text);
+}
+
+TEST(Golden, Schwimmen2pCloseAfterExchangeSeed3) {
+  const std::string text = transcript("schwimmen(players=2,chips=2,close=after_exchange)", 3, 1234);
+  ASSERT_FALSE(text.empty());
+  check_golden("schwimmen_2p_after_exchange_seed3.txt", text);
+}
+
 TEST(Golden, TranscriptIsDeterministic) {
   // Same game, seed and bot seed: the same transcript, every time.
   EXPECT_EQ(transcript("reds(players=3,short_game=true)", 11, 5),

@@ -260,14 +260,8 @@ const char* State::check() const {
   const int n = num_seats();
   if (n < kMinPlayers || n > kMaxPlayers) return "bad number of players";
   if (next_ < 0 || next_ > kStackSize) return "bad stack position";
-  CardSet all = spare_;
-  int total = spare_.size();
-  auto add = [&](CardSet set) {
-    if (all.intersects(set)) return false;
-    all |= set;
-    total += set.size();
-    return true;
-  };
+  CardTally tally(spare_);
+  auto add = [&](CardSet set) { return tally.add(set); };
   for (int i = next_; i < kStackSize; ++i)
     if (stack_[i] >= 52 || !kSpadeCards.contains(stack_[i]) || !add(CardSet::of(stack_[i])))
       return "the stack holds a card twice or a card that is not a spade";
@@ -283,7 +277,7 @@ const char* State::check() const {
   }
   if (!kHeartCards.contains_all(spare_)) return "a spare card is not a heart";
   if (taken_total != next_) return "cards taken do not match the stack";
-  if (all != kCards || total != 2 * kRanks) return "cards are not conserved";
+  if (tally.all() != kCards || tally.total() != 2 * kRanks) return "cards are not conserved";
   if (over() == winners_.empty()) return "winners are set exactly when the match is over";
   return nullptr;
 }

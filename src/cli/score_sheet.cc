@@ -81,6 +81,8 @@ void show_game_sheet(const std::vector<json>& rounds, const AnyState& state, con
   // A match of one round (Tadmur) needs no points beside the total.
   const bool one_round = int_or(view.value("rounds", json()), 0) == 1;
   const int units = by_team ? teams.count : n;
+  // Where every total starts (core/game.h's "initial_score": Schwimmen's chips), else 0.
+  const int initial = int_or(view.value("initial_score", json()), 0);
   auto unit_name = [&](int u) {
     if (!by_team) return viewer.seat_label(u) + (u == viewer.seat ? " you" : "");
     std::string members;
@@ -125,7 +127,7 @@ void show_game_sheet(const std::vector<json>& rounds, const AnyState& state, con
       }));
       columns.back().right = true;
     }
-    int running = 0;
+    int running = initial;
     columns.push_back(column(unit_name(u), "total", [&, u](const json& r) mutable {
       const int p = entry(r, points_key, u);
       if (p != kMissing) running += p;

@@ -70,10 +70,10 @@ std::string field_text(const json& value) {
 // the board of games that are not trick games (Tadmur's chains and targets).
 void show_board_fields(const json& v, const Viewer& viewer) {
   static const std::set<std::string> kShownElsewhere = {
-      "game",       "seat",   "players",    "dealer",      "phase",     "hand",
-      "hand_sizes", "scores", "to_act",     "legal",       "over",      "winners",
-      "trick",      "tricks", "last_round", "team_scores", "seq",       "round",
-      "rounds",     "trump",  "tie_break",  "rank_order",  "round_name"};
+      "game",       "seat",   "players",    "dealer",      "phase",      "hand",
+      "hand_sizes", "scores", "to_act",     "legal",       "over",       "winners",
+      "trick",      "tricks", "last_round", "team_scores", "seq",        "round",
+      "rounds",     "trump",  "tie_break",  "rank_order",  "round_name", "initial_score"};
   for (const auto& [key, value] : v.items()) {
     if (kShownElsewhere.count(key)) continue;
     std::string name = key;

@@ -148,6 +148,26 @@ inline constexpr auto kSuitWith = [] {
 
 constexpr CardSet CardSet::suit_with(Card c) { return detail::kSuitWith[c & 63]; }
 
+// Cards counted place by place, for a state's check(): add() refuses a set that meets one added
+// before (a card in two places); all() and total() then say whether every card is there once.
+class CardTally {
+ public:
+  constexpr CardTally() = default;
+  constexpr explicit CardTally(CardSet first) : all_(first), total_(first.size()) {}
+  constexpr bool add(CardSet set) {
+    if (all_.intersects(set)) return false;
+    all_ |= set;
+    total_ += set.size();
+    return true;
+  }
+  constexpr CardSet all() const { return all_; }
+  constexpr int total() const { return total_; }
+
+ private:
+  CardSet all_;
+  int total_ = 0;
+};
+
 // The card ids 0..N-1 in order: a deck about to be shuffled.
 template <std::size_t N>
 constexpr std::array<Card, N> card_ids() {

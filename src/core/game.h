@@ -72,6 +72,8 @@
 //                 letters, first shown first (Truc "32AKQJ7654", Tadmur "A23456789TJQK");
 //                 without it cards are grouped by suit, trumps first, high to low
 //   "round_name"  what the rules call a round ("hand": "Hand 4 of 26"); "round" without it
+//   "initial_score"  every seat's score before the first round (Schwimmen's chips): score
+//                 sheets start their running totals there; 0 without it
 // Anything else is the game's own and its docs page says what it means. Keys are never renamed;
 // new ones are added.
 //

@@ -7,6 +7,8 @@
 #include "games/reds/reds_bot.h"
 #include "games/s48/s48.h"
 #include "games/s48/s48_bot.h"
+#include "games/schwimmen/schwimmen.h"
+#include "games/schwimmen/schwimmen_bot.h"
 #include "games/tadmur/tadmur.h"
 #include "games/tadmur/tadmur_bot.h"
 #include "games/truc/truc.h"
@@ -42,11 +44,14 @@ void register_all_games() {
   add<truc::Game>("Truc",
                   "4 players in partnerships: three-card tricks, truc and retruc raises, signals",
                   truc::bots());
+  add<schwimmen::Game>(
+      "Schwimmen",
+      "2-8 players exchange cards with a face-up board for 31; the lowest hand loses a chip",
+      schwimmen::bots());
   // The games still to come (README's table): named as not implemented yet, not as unknown.
   for (auto [name, title] : {std::pair{"bridgette", "Bridgette"},
                              {"bridge_solitaire", "Bridge Solitaire"},
                              {"red_rover", "Red Rover"},
-                             {"schwimmen", "Schwimmen"},
                              {"indian_chief", "Indian Chief"},
                              {"nuts", "Nuts (Nerts)"}})
     register_planned_game(name, title);

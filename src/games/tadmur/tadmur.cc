@@ -591,14 +591,8 @@ std::vector<Pile> State::piles() const {
 }
 
 const char* State::check() const {
-  CardSet all;
-  int total = 0;
-  auto add = [&](CardSet set) {
-    if (all.intersects(set)) return false;
-    all |= set;
-    total += set.size();
-    return true;
-  };
+  CardTally tally;
+  auto add = [&](CardSet set) { return tally.add(set); };
   for (Seat s = 0; s < kPlayers; ++s) {
     if (targets_[s] >= 52 || starters_[s] >= 52) return "a target or starter is missing";
     if (!add(hands_[s]) || !add(CardSet::of(starters_[s])) || !add(CardSet::of(targets_[s])))
@@ -616,7 +610,7 @@ const char* State::check() const {
       return "empty spaces do not match cards played and wrong guesses";
     if (spaces_[s] < 0) return "negative empty spaces";
   }
-  if (all != kDeck || total != 52) return "cards are not conserved";
+  if (tally.all() != kDeck || tally.total() != 52) return "cards are not conserved";
   return nullptr;
 }
 
