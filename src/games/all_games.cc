@@ -3,6 +3,8 @@
 #include "core/registry.h"
 #include "games/back_alley/back_alley.h"
 #include "games/back_alley/back_alley_bot.h"
+#include "games/bridgette/bridgette.h"
+#include "games/bridgette/bridgette_bot.h"
 #include "games/reds/reds.h"
 #include "games/reds/reds_bot.h"
 #include "games/s48/s48.h"
@@ -42,9 +44,12 @@ void register_all_games() {
   add<truc::Game>("Truc",
                   "4 players in partnerships: three-card tricks, truc and retruc raises, signals",
                   truc::bots());
+  add<bridgette::Game>(
+      "Bridgette",
+      "2-player bridge with three colons: exchange, auction from 0NT, six-deal scoring",
+      bridgette::bots());
   // The games still to come (README's table): named as not implemented yet, not as unknown.
-  for (auto [name, title] : {std::pair{"bridgette", "Bridgette"},
-                             {"bridge_solitaire", "Bridge Solitaire"},
+  for (auto [name, title] : {std::pair{"bridge_solitaire", "Bridge Solitaire"},
                              {"red_rover", "Red Rover"},
                              {"schwimmen", "Schwimmen"},
                              {"indian_chief", "Indian Chief"},

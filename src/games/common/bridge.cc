@@ -17,6 +17,21 @@ std::string bid_text(Bid b, bool symbols) {
   return std::to_string(b.level) + std::string(strain_text(b.strain, symbols));
 }
 
+const char* bid_label(Bid b, Doubling d, bool symbols) {
+  static const auto kLabels = [] {
+    std::array<std::string, Bid::kRanks * 6> out;
+    for (int r = 0; r < Bid::kRanks; ++r)
+      for (int x = 0; x < 3; ++x)
+        for (int sym = 0; sym < 2; ++sym)
+          out[(r * 3 + x) * 2 + sym] = bid_text(Bid::of_rank(r), sym == 1) +
+                                       std::string(doubling_text(static_cast<Doubling>(x)));
+    return out;
+  }();
+  const int x = static_cast<int>(d);
+  if (!b.valid() || x < 0 || x > 2) return nullptr;
+  return kLabels[(b.rank() * 3 + x) * 2 + (symbols ? 1 : 0)].c_str();
+}
+
 std::optional<Bid> parse_bid(std::string_view text, int min_level) {
   if (text.size() < 2 || text[0] < '0' || text[0] > '9') return std::nullopt;
   const int level = text[0] - '0';

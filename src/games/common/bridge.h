@@ -35,6 +35,8 @@ constexpr Strain strain_of_suit(int suit) {
 // "C", "D", "H", "S", "NT"; with `symbols`, "♣", "♦", "♥", "♠", "NT".
 std::string_view strain_text(Strain s, bool symbols = false);
 
+enum class Doubling : std::uint8_t { kNone = 0, kDoubled = 1, kRedoubled = 2 };
+
 // A bid: a level (odd tricks, 6 + level to take) and a strain. Level 0 exists only with no trump
 // (Bridgette's 0NT). Bids are ordered by rank(): 0NT < 1♣ < 1♦ < ... < 1NT < 2♣ < ... < 7NT.
 struct Bid {
@@ -60,6 +62,9 @@ struct Bid {
 
 // "2S", "0NT", "1NT"; with `symbols`, "2♠", "0NT".
 std::string bid_text(Bid b, bool symbols = false);
+// The same text with static storage, for event labels (core/event.h keeps a `const char*`):
+// "2S", "0NT"; with a doubling, "2SX", "2SXX"; with `symbols`, "2♠X". nullptr for an invalid bid.
+const char* bid_label(Bid b, Doubling d = Doubling{}, bool symbols = false);
 // Reads "2S", "2s", "2♠", "3NT", "3nt", "3N", "0NT"; nullopt for anything else, including a
 // level below `min_level` (Bridge Solitaire has no 0NT) or an invalid bid.
 std::optional<Bid> parse_bid(std::string_view text, int min_level = 0);
@@ -71,7 +76,6 @@ int lowest_level(Strain strain, std::optional<Bid> current, int min_level = 0);
 // for an opening the lowest level counts, so an opening 2♥ is a jump and 1♥ is not).
 bool is_jump(Bid bid, std::optional<Bid> current, int min_level = 0);
 
-enum class Doubling : std::uint8_t { kNone = 0, kDoubled = 1, kRedoubled = 2 };
 // "", "X", "XX".
 std::string_view doubling_text(Doubling d);
 

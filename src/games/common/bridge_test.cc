@@ -46,6 +46,21 @@ TEST(Bridge, BidNotationReadsAndWrites) {
   EXPECT_EQ(contract_text({B("1C"), Doubling::kDoubled, 0}), "1CX");
 }
 
+TEST(Bridge, BidLabelsAreStaticTextsWithTheDoubling) {
+  EXPECT_STREQ(bid_label(B("2S")), "2S");
+  EXPECT_STREQ(bid_label(B("0NT")), "0NT");
+  EXPECT_STREQ(bid_label(B("7NT"), Doubling::kRedoubled), "7NTXX");
+  EXPECT_STREQ(bid_label(B("1C"), Doubling::kDoubled), "1CX");
+  EXPECT_STREQ(bid_label(B("4S"), Doubling::kDoubled, true), "4♠X");
+  EXPECT_STREQ(bid_label(B("3NT"), Doubling::kNone, true), "3NT");
+  EXPECT_EQ(bid_label(B("3H")), bid_label(B("3H")));  // the same storage every time
+  EXPECT_EQ(bid_label(Bid{0, Strain::kClubs}), nullptr);
+  for (int r = 0; r < Bid::kRanks; ++r) {
+    if (!Bid::of_rank(r).valid()) continue;
+    EXPECT_EQ(bid_label(Bid::of_rank(r)), bid_text(Bid::of_rank(r)));
+  }
+}
+
 TEST(Bridge, JumpsFollowTheRuling) {
   // BRG-03's cases without the length rules (those are the game's).
   EXPECT_FALSE(is_jump(B("1S"), B("1H")));      // not a jump
