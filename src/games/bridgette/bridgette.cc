@@ -109,10 +109,13 @@ int HandScore::total(int seat) const {
 }
 
 int made_base(Bid bid) {
-  // By rank: 0NT = 4, 1C = 5 .. 1S = 8, 1NT = 9 .. 4D = 21, 4H = 22 .. 5S = 28, 5NT = 29 .. 6S =
-  // 33, 6NT = 34 .. 7S = 38, 7NT = 39.
+  // By rank (level * 5 + strain): 0NT = 4, 1C = 5 .. 1S = 8, 1NT = 9 .. 3S = 18, 3NT = 19, 4C = 20,
+  // 4D = 21, 4H = 22 .. 5S = 28, 5NT = 29 .. 6S = 33, 6NT = 34 .. 7S = 38, 7NT = 39.
   const int r = bid.rank();
-  return r <= 8 ? 150 : r <= 21 ? 250 : r <= 28 ? 750 : r <= 33 ? 1500 : r <= 38 ? 2200 : 2500;
+  if (r <= 8) return 150;
+  if (r <= 18 || r == 20 || r == 21) return 250;
+  if (r <= 28) return 750;
+  return r <= 33 ? 1500 : r <= 38 ? 2200 : 2500;
 }
 
 int set_points(Doubling d, int down) {
