@@ -11,6 +11,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <fstream>
 #include <memory>
 #include <string>
 #include <vector>
@@ -547,8 +549,9 @@ TEST(BridgettePerft, ExchangeAndOpening) {
 // ---------------------------------------------------------------------------------------------
 // Records and the replay --json round fields
 
-TEST(BridgetteRecord, ReplayJsonRoundFields) {
-  register_all_games();
+// The BRG-07 deal as a record: both exchanges discard what was drawn, S0 bids 1S, S1 doubles,
+// S0 passes (doubled); S0 leads 7H, S1 answers with the Little Colon, S0 must switch: 2D.
+nlohmann::json ColonRecord() {
   const Deal d = ColonDeal();
   nlohmann::json record;
   record["game"] = "bridgette";
@@ -557,15 +560,22 @@ TEST(BridgetteRecord, ReplayJsonRoundFields) {
   record["first_dealer"] = 0u;
   record["deals"] = {deal_to_json(d, card_names())};
   nlohmann::json moves = nlohmann::json::array();
-  Match m({d});
-  const CardSet drawn1 = m.s().hand(1) - Cards("LC 9H KC 2S 3S 4S 6D 7D 8D 9D 6C 7C 8C");
-  const CardSet drawn0 = m.s().hand(0) - Cards("AS KS QS 7H 8H 2D 3D 4D 5D 2C 3C 4C 5C");
-  for (Card c : drawn1) moves.push_back({1, "discard " + card_text(c, card_names())});
-  for (Card c : drawn0) moves.push_back({0, "discard " + card_text(c, card_names())});
-  for (auto [s, t] :
-       std::vector<std::pair<int, const char*>>{{0, "bid 1S"}, {1, "double"}, {0, "pass"}})
+  for (int i = 0; i < 6; ++i)  // the non-dealer's two cards, then the dealer's four
+    moves.push_back({i < 2 ? 1 : 0, "discard " + card_text(d.pack[i], card_names())});
+  for (auto [s, t] : std::vector<std::pair<int, const char*>>{{0, "bid 1S"},
+                                                              {1, "double"},
+                                                              {0, "pass"},
+                                                              {0, "play 7H"},
+                                                              {1, "play LC"},
+                                                              {0, "play 2D"}})
     moves.push_back({s, t});
   record["moves"] = moves;
+  return record;
+}
+
+TEST(BridgetteRecord, ReplayJsonRoundFields) {
+  register_all_games();
+  const nlohmann::json record = ColonRecord();
   std::string error;
   auto session = Session::from_record(record, &error);
   ASSERT_TRUE(session) << error;
@@ -596,6 +606,29 @@ TEST(BridgetteRecord, ReplayJsonRoundFields) {
   auto again = Session::from_record(session->record(), &error);
   ASSERT_TRUE(again) << error;
   EXPECT_TRUE(again->state().equals(session->state()));
+}
+
+TEST(BridgetteRecord, CheckedInRecordFileMatches) {
+  // tests/records/bridgette_colon_answer.json is ColonRecord(), for `cardroom replay`. With
+  // CARDROOM_REGEN_GOLDEN=1 (scripts/regen_golden.sh) it is rewritten from the record above.
+  register_all_games();
+  const std::string path =
+      std::string(CARDROOM_SOURCE_DIR) + "/tests/records/bridgette_colon_answer.json";
+  if (const char* regen = std::getenv("CARDROOM_REGEN_GOLDEN");
+      regen && std::string(regen) == "1") {
+    std::ofstream out(path);
+    ASSERT_TRUE(out) << "cannot write " << path;
+    out << ColonRecord().dump(1) << "\n";
+  }
+  std::string error;
+  auto session = Session::from_record_file(path, &error);
+  ASSERT_TRUE(session) << error;
+  const State& s = testing_util::TypedState<Game>(*session);
+  EXPECT_EQ(s.trick_winner_of(0), 0);  // the colon lost
+  EXPECT_EQ(s.trick_size(), 1);        // 2D led to trick 2
+  auto expected = Session::from_record(ColonRecord(), &error);
+  ASSERT_TRUE(expected) << error;
+  EXPECT_EQ(session->record(), expected->record());
 }
 
 TEST(BridgetteRecord, BadDealsGiveClearErrors) {
