@@ -10,6 +10,7 @@ namespace cardroom::bridgette {
 
 using bridge::Bid;
 using bridge::Doubling;
+using bridge::Strain;
 
 namespace {
 
@@ -442,12 +443,27 @@ void State::legal_moves(Seat seat, MoveList<kMaxMoves>& out) const {
       out.push_cards(play_.hand(seat), discard_move);
       return;
     case Phase::kBid: {
+      // why_not_bid_by_hand for every bid at once: per strain, whether its lowest overcalling
+      // level and the jumps above it are allowed (random playouts list bids on every call).
       const CardSet hand = play_.hand(seat);
       const std::optional<Bid> current = auction_.current();
+      std::array<int, bridge::kStrains> lowest{};
+      std::array<bool, bridge::kStrains> plain{}, jump{};
+      bool every_suit = true;
+      for (int st = 0; st < 4; ++st) {
+        const int held = (hand & CardSet::suit(bridge::trump_suit(static_cast<Strain>(st)))).size();
+        plain[st] = held >= 2;
+        jump[st] = held >= 4;
+        every_suit &= held > 0;
+      }
+      plain[4] = every_suit;
+      jump[4] = every_suit && config_.nt_jumps == NtJumps::kAllowed;
+      for (int st = 0; st < bridge::kStrains; ++st)
+        lowest[st] = bridge::lowest_level(static_cast<Strain>(st), current);
       for (int r = current ? current->rank() + 1 : 0; r < Bid::kRanks; ++r) {
         const Bid b = Bid::of_rank(r);
-        if (b.valid() && !why_not_bid_by_hand(hand, b, current, config_.nt_jumps))
-          out.push(bid_move(b));
+        const int st = static_cast<int>(b.strain);
+        if (b.valid() && (b.level == lowest[st] ? plain[st] : jump[st])) out.push(bid_move(b));
       }
       if (auction_.has_bid()) out.push(pass_move());
       if (!auction_.why_not_double(seat)) out.push(double_move());
