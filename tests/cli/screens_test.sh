@@ -246,7 +246,7 @@ PY
 
 # Bridgette: named bids make a menu in rank order numbered from 1; the table shows the auction
 # and, in play, the contract and its declarer.
-(for i in $(seq 1 8); do echo 1; done; echo 12; echo pass; echo 1) |
+(for i in $(seq 1 8); do echo 1; done; echo 6c; echo pass; echo 1) |
   "$CARDROOM" play bridgette --seed 3 --save "$WORK/br3.json" >br3.txt 2>&1
 check "bridgette --seed 3: discards are asked one card at a time" \
   grep -q '^moves:  1) discard QS  2) discard JS' br3.txt
@@ -259,7 +259,7 @@ for m in menus:
     assert labels == list(range(1, len(labels) + 1)), m
     assert "pass" not in m or m.index(" bid ") < m.index("pass"), m
 PY
-check "bridgette: a bid typed as '6C'-style text is read (12 = 6C, then pass)" \
+check "bridgette: a bid typed as its text ('6c') is read" \
   grep -q '^contract 6CX by S0' br3.txt
 check "bridgette: the table shows the auction and the contract" python3 - br3.txt <<'PY'
 import sys

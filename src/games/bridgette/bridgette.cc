@@ -518,8 +518,10 @@ std::optional<Move> State::parse_move(Seat, std::string_view text, std::string* 
                    "' is not a bid: a level 0 to 7 and a strain (C D H S NT), e.g. 2S or 0NT; "
                    "0 only with NT");
   }
-  if (!in.empty() && in.words().size() == 1)  // a bare bid: "2S" is a card too, so NT only
-    if (auto b = bridge::parse_bid(in.verb()); b && !b->is_suit()) return bid_move(*b);
+  // A bare bid: "3NT" always; "2S" (a card too) during the auction.
+  if (!in.empty() && in.words().size() == 1)
+    if (auto b = bridge::parse_bid(in.verb()); b && (!b->is_suit() || phase_ == Phase::kBid))
+      return bid_move(*b);
   const bool discarding = phase_ == Phase::kDiscard;
   if (in.verb() == "discard" || (discarding && in.verb() != "play"))
     return in.card_move("discard", "'discard' needs a card, e.g. 'discard 7H' or 'discard LC'",

@@ -519,6 +519,7 @@ TEST(BridgetteRules, MoveNotationReadsAndWrites) {
   EXPECT_EQ(s.parse_move(0, "0NT", &error), bid_move(B("0NT")));
   EXPECT_EQ(s.parse_move(0, "X", &error), double_move());
   EXPECT_EQ(s.parse_move(0, "7h", &error), discard_move(C("7H")));  // the exchange: a discard
+  EXPECT_EQ(s.parse_move(0, "play 7h", &error), play_move(C("7H")));
   EXPECT_FALSE(s.parse_move(0, "bid 0S", &error));
   EXPECT_NE(error.find("is not a bid"), std::string::npos);
   EXPECT_FALSE(s.parse_move(0, "bid 8C", &error));
@@ -526,6 +527,17 @@ TEST(BridgetteRules, MoveNotationReadsAndWrites) {
 
 // ---------------------------------------------------------------------------------------------
 // Perft
+
+TEST(BridgetteRules, BareBidsAndCardsFollowThePhase) {
+  const Deal d = ColonDeal();
+  Match m({d});
+  m.DiscardDraws(d);
+  std::string error;
+  EXPECT_EQ(m.s().parse_move(0, "2s", &error), bid_move(B("2S")));  // the auction: a bid
+  m.Do({"bid 1S", "pass", "pass"});
+  EXPECT_EQ(m.s().parse_move(0, "2s", &error), play_move(C("2S")));  // play: a card
+  EXPECT_EQ(m.s().parse_move(0, "1nt", &error), bid_move(B("1NT")));
+}
 
 TEST(BridgettePerft, ExchangeAndOpening) {
   const Deal d = ColonDeal();
