@@ -153,6 +153,22 @@ TEST(BridgetteRules, TheNonDealerTakesTheUpcardAndOneMoreTheDealerDrawsByTheUpca
   EXPECT_EQ(s.to_act(), 1);  // BRG-A2: the non-dealer discards first
 }
 
+TEST(BridgetteScenario, Brg01DealerDrawCount) {
+  // {7H: 4, 10C: 4, Little Colon: 4, QC: 8, JD: 8, Royal Colon: 8, AS: 12, Grand Colon: 12}
+  const std::pair<const char*, int> cases[] = {{"7H", 4}, {"TC", 4}, {"LC", 4},  {"QC", 8},
+                                               {"JD", 8}, {"RC", 8}, {"AS", 12}, {"GC", 12}};
+  for (auto [up, draw] : cases) {
+    EXPECT_EQ(dealer_draw(C(up)), draw) << up;
+    // Through a deal with that upcard: the dealer holds 13 + draw, the non-dealer 15.
+    const Deal d = FixedDeal("KS QS JS 7S 8S 2D 3D 4D 5D 2C 3C 4C 5C",
+                             "2S 3S 4S 6D 7D 8D 9D 6C 7C 8C 9C 2H 3H", up);
+    Match m({d});
+    EXPECT_EQ(m.s().hand(0).size(), 13 + draw) << up;
+    EXPECT_EQ(m.s().hand(1).size(), 15) << up;
+    EXPECT_EQ(m.s().view(1)["dealer_draw"], draw) << up;
+  }
+}
+
 TEST(BridgetteRules, UpcardSetAsideOptionKeepsItOutOfPlay) {
   const Deal d = ColonDeal();
   Match m({d}, "upcard=set_aside");
