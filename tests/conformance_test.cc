@@ -47,6 +47,9 @@ const std::map<std::string, std::vector<std::string>>& variants() {
       {"schwimmen",
        {"schwimmen(players=2)", "schwimmen(players=3,chips=1)", "schwimmen(players=8)",
         "schwimmen(players=5,close=after_exchange)", "schwimmen(players=8,chips=1)"}},
+      {"bridgette",
+       {"bridgette(upcard=set_aside)", "bridgette(nt_jumps=forbidden)",
+        "bridgette(colon_when_following=false)"}},
   };
   return v;
 }
@@ -270,10 +273,12 @@ bool sees(const Pile& pile, Seat observer) {
 
 // The cards a JSON document names: every string (keys included), split on spaces, each word
 // trimmed of punctuation, that is a card code written exactly as the game writes cards (card_text
-// with its CardNames: "TD", "BB"). Prose ("as", "ad") is not a card: codes are upper case.
+// with its CardNames: "TD", "BB"). Prose ("as", "ad") is not a card: codes are upper case. The
+// word after the verb "bid" is a bid, not a card (Bridgette's "bid 2H" names a contract).
 void add_cards_in_text(std::string_view text, CardNames names, std::vector<Card>& out) {
   static constexpr std::string_view kPunctuation = "()[]{},;:.!?\"'";
   std::size_t i = 0;
+  std::string_view previous;
   while (i < text.size()) {
     while (i < text.size() && text[i] == ' ') ++i;
     std::size_t j = i;
@@ -283,8 +288,10 @@ void add_cards_in_text(std::string_view text, CardNames names, std::vector<Card>
       word.remove_prefix(1);
     while (!word.empty() && kPunctuation.find(word.back()) != std::string_view::npos)
       word.remove_suffix(1);
-    if (auto card = parse_card(word, names); card && card_text(*card, names) == word)
+    if (auto card = parse_card(word, names);
+        card && card_text(*card, names) == word && previous != "bid")
       out.push_back(*card);
+    previous = word;
     i = j;
   }
 }

@@ -197,6 +197,12 @@ TEST(Golden, Schwimmen2pCloseAfterExchangeSeed3) {
   check_golden("schwimmen_2p_after_exchange_seed3.txt", text);
 }
 
+TEST(Golden, BridgetteSeed7) {
+  const std::string text = transcript("bridgette", 7, 1234);
+  ASSERT_FALSE(text.empty());
+  check_golden("bridgette_seed7.txt", text);
+}
+
 TEST(Golden, TranscriptIsDeterministic) {
   // Same game, seed and bot seed: the same transcript, every time.
   EXPECT_EQ(transcript("reds(players=3,short_game=true)", 11, 5),

@@ -46,6 +46,26 @@ Card single_card(const std::string& text, CardNames names, std::string* shape) {
   return *card;
 }
 
+// A bid that names a contract rather than a number: "bid 2S", "bid 0NT".
+bool named_bid(const std::string& text) {
+  return text.starts_with("bid ") && text.find(' ', 4) == std::string::npos &&
+         !all_digits(text.substr(4)) && text.find_first_of("0123456789") != std::string::npos;
+}
+
+// Moves that are named bids and calls naming no card and no number (pass, double, redouble),
+// with at least one named bid.
+bool named_bid_menu(const std::vector<Choice>& list) {
+  bool any = false;
+  for (const Choice& c : list) {
+    if (named_bid(c.text)) {
+      any = true;
+      continue;
+    }
+    if (c.text.find_first_of("0123456789 ") != std::string::npos) return false;
+  }
+  return any;
+}
+
 }  // namespace
 
 std::vector<Choice> MovePrompt::choices(const json& view) const {
@@ -53,6 +73,15 @@ std::vector<Choice> MovePrompt::choices(const json& view) const {
   std::vector<Choice> out;
   for (Move m : state_.legal_moves(seat)) out.push_back({0, m, state_.move_text(m)});
   if (out.empty()) return out;
+  // Named bids (the bridge family: `bid 2S`, `bid 0NT`), perhaps beside calls without a number
+  // (pass, double): a bid menu in the game's order (lowest bid first), numbered from 1.
+  if (named_bid_menu(out)) {
+    for (std::size_t i = 0; i < out.size(); ++i) {
+      out[i].label = static_cast<int>(i) + 1;
+      out[i].bid = true;
+    }
+    return out;
+  }
   // Bids: `<verb> <number>` choices with one verb, perhaps beside calls that name no card (pass,
   // board). Each bid is labelled by its number; a call the game also reads as `<verb> N` for a
   // free N is labelled N (Back Alley's pass is `bid 0`), any other follows the highest number. A
@@ -180,8 +209,17 @@ std::string MovePrompt::choice_text(const Choice& choice, const json& view) cons
 std::string MovePrompt::title(const std::vector<Choice>& list, const json& v) const {
   std::string verb = list.empty() ? "" : list[0].text.substr(0, list[0].text.find(' '));
   bool simultaneous = state_.mode() == ActorMode::kSimultaneous;
+  if (named_bid_menu(list)) return "Your call (a bid names its level and strain)";
   if (verb == "bid" || (!list.empty() && list[0].bid))
     return simultaneous ? "Your bid (secret, 0-5 tricks)" : "Your bid (how many tricks you take)";
+  if (verb == "discard") {
+    // "to_discard" per seat: the cards still to discard in an exchange.
+    const int left = v.contains("to_discard") && v["to_discard"].is_array() && viewer_.seat >= 0 &&
+                             viewer_.seat < static_cast<int>(v["to_discard"].size())
+                         ? int_or(v["to_discard"][viewer_.seat], 0)
+                         : 0;
+    return left > 0 ? "Discard a card (" + std::to_string(left) + " to go)" : "Discard a card";
+  }
   if (verb == "give" || (verb == "pass" && list[0].text != "pass")) {
     std::string text = "Cards to pass";
     if (v.contains("exchange") && v["exchange"].is_object()) {

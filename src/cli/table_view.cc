@@ -165,9 +165,24 @@ std::vector<std::string> header_items(const json& v, const Viewer& viewer) {
   }
   const int trump = suit_field(v, "trump");
   const int anti = suit_field(v, "anti_trump");
+  // A game with a "contract" (the bridge family) names its trumps by the contract; its upcard
+  // names no trump.
+  const bool contract_game = v.contains("contract");
+  if (contract_game && v.contains("upcard") && v["upcard"].is_string())
+    head.push_back("upcard " + viewer.card_code(v["upcard"].get<std::string>()));
+  if (contract_game && v["contract"].is_object()) {
+    const json& c = v["contract"];
+    const std::string text = c.value("text", std::string());
+    head.push_back(
+        paint("contract " + (style.unicode ? text : ascii_symbols(text)), Paint::kBold, style) +
+        (c.contains("declarer") && c["declarer"].is_number_integer()
+             ? " by " + viewer.seat_label(c["declarer"].get<int>())
+             : std::string()));
+  }
   if (trump != kNoSuit)
     head.push_back("trump " + styled_suit(trump, style));
-  else if (v.contains("upcard") && v["upcard"].is_string())  // a turned card that names no suit
+  else if (!contract_game && v.contains("upcard") &&
+           v["upcard"].is_string())  // a turned card that names no suit
     head.push_back("no trumps (upcard " + viewer.card_code(v["upcard"].get<std::string>()) + ")");
   if (v.contains("anti_trump"))
     head.push_back("anti-trump " +
@@ -252,6 +267,21 @@ void show_table(const json& v, const AnyState& state, const Teams& teams, const 
   if (!head.empty()) {
     std::string line;
     for (const auto& h : head) line += (line.empty() ? "" : sep) + h;
+    std::cout << line << "\n";
+  }
+  // An auction of calls in order ("auction": [{"seat", "call"}], the bridge family).
+  if (v.contains("auction") && v["auction"].is_array() && !v["auction"].empty()) {
+    // The last calls only, so that a long auction keeps to one line.
+    constexpr std::size_t kShown = 10;
+    const json& calls = v["auction"];
+    std::string line = "Auction:";
+    if (calls.size() > kShown) line += style.unicode ? "  …" : "  ...";
+    for (std::size_t i = calls.size() > kShown ? calls.size() - kShown : 0; i < calls.size(); ++i) {
+      const json& call = calls[i];
+      const std::string text = call.value("call", std::string());
+      line += "  " + viewer.seat_label(int_or(call.value("seat", json()), 0)) + " " +
+              (style.unicode ? text : ascii_symbols(text));
+    }
     std::cout << line << "\n";
   }
 

@@ -6,7 +6,10 @@
 //              "hand_size", "trump" (or "upcard" with no trump: "no trumps (upcard BB)"),
 //              "anti_trump", "exchange", "stake" with "pending_raise"/"raiser" (a raise waiting
 //              for "to_act") or "next_raise"/"may_raise" (who may call it: Truc),
-//              "guessing_open"/"guessed_this_turn" (Tadmur)
+//              "guessing_open"/"guessed_this_turn" (Tadmur); with a "contract" key (the bridge
+//              family: null during the auction, else {"text", "declarer"}) "upcard" is shown as
+//              such and the contract by its declarer
+//   auction    "auction": the calls so far, [{"seat", "call"}], the last ten on one line
 //   chains     "starters", "chains", "spaces" per seat, with "targets" (null: hidden, "[??]"),
 //              "ruled_out" ranks, "blocked" and "shown_void": each seat's chain from its starter
 //              to its target, empty spaces drawn (Tadmur), instead of the score column

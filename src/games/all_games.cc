@@ -3,6 +3,8 @@
 #include "core/registry.h"
 #include "games/back_alley/back_alley.h"
 #include "games/back_alley/back_alley_bot.h"
+#include "games/bridgette/bridgette.h"
+#include "games/bridgette/bridgette_bot.h"
 #include "games/reds/reds.h"
 #include "games/reds/reds_bot.h"
 #include "games/s48/s48.h"
@@ -48,9 +50,12 @@ void register_all_games() {
       "Schwimmen",
       "2-8 players exchange cards with a face-up board for 31; the lowest hand loses a chip",
       schwimmen::bots());
+  add<bridgette::Game>(
+      "Bridgette",
+      "2-player bridge with three colons: exchange, auction from 0NT, six-deal scoring",
+      bridgette::bots());
   // The games still to come (README's table): named as not implemented yet, not as unknown.
-  for (auto [name, title] : {std::pair{"bridgette", "Bridgette"},
-                             {"bridge_solitaire", "Bridge Solitaire"},
+  for (auto [name, title] : {std::pair{"bridge_solitaire", "Bridge Solitaire"},
                              {"red_rover", "Red Rover"},
                              {"indian_chief", "Indian Chief"},
                              {"nuts", "Nuts (Nerts)"}})

@@ -244,4 +244,28 @@ for m in menus:
     assert labels == list(range(1, len(labels) + 1)), m
 PY
 
+# Bridgette: named bids make a menu in rank order numbered from 1; the table shows the auction
+# and, in play, the contract and its declarer.
+(for i in $(seq 1 8); do echo 1; done; echo 6c; echo pass; echo 1) |
+  "$CARDROOM" play bridgette --seed 3 --save "$WORK/br3.json" >br3.txt 2>&1
+check "bridgette --seed 3: discards are asked one card at a time" \
+  grep -q '^moves:  1) discard QS  2) discard JS' br3.txt
+check "bridgette --seed 3: bids numbered 1, 2, ... lowest first, calls after them" python3 - br3.txt <<'PY'
+import re, sys
+menus = [l for l in open(sys.argv[1]) if l.startswith("moves:") and " bid " in l]
+assert menus and menus[0].startswith("moves:  1) bid 1C  2) bid 1D  3) bid 1H  4) bid 2C"), menus[:1]
+for m in menus:
+    labels = [int(x) for x in re.findall(r"(\d+)\) ", m)]
+    assert labels == list(range(1, len(labels) + 1)), m
+    assert "pass" not in m or m.index(" bid ") < m.index("pass"), m
+PY
+check "bridgette: a bid typed as its text ('6c') is read" \
+  grep -q '^contract 6CX by S0' br3.txt
+check "bridgette: the table shows the auction and the contract" python3 - br3.txt <<'PY'
+import sys
+text = open(sys.argv[1]).read()
+assert "Auction:  ...  " in text or "Auction:  S0" in text, "no auction line"
+assert "contract 6CX by S0 - trump C" in text, "no contract in the header"
+PY
+
 finish
