@@ -3,6 +3,8 @@
 #include "core/registry.h"
 #include "games/back_alley/back_alley.h"
 #include "games/back_alley/back_alley_bot.h"
+#include "games/indian_chief/indian_chief.h"
+#include "games/indian_chief/indian_chief_bot.h"
 #include "games/reds/reds.h"
 #include "games/reds/reds_bot.h"
 #include "games/s48/s48.h"
@@ -42,12 +44,15 @@ void register_all_games() {
   add<truc::Game>("Truc",
                   "4 players in partnerships: three-card tricks, truc and retruc raises, signals",
                   truc::bots());
+  add<indian_chief::Game>(
+      "Indian Chief",
+      "2-8 players, 1-2 decks: seven melds in seven turns, all revealed at once, thieves steal",
+      indian_chief::bots());
   // The games still to come (README's table): named as not implemented yet, not as unknown.
   for (auto [name, title] : {std::pair{"bridgette", "Bridgette"},
                              {"bridge_solitaire", "Bridge Solitaire"},
                              {"red_rover", "Red Rover"},
                              {"schwimmen", "Schwimmen"},
-                             {"indian_chief", "Indian Chief"},
                              {"nuts", "Nuts (Nerts)"}})
     register_planned_game(name, title);
 }
