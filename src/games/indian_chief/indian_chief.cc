@@ -412,16 +412,17 @@ Status State::apply_meld(Seat seat, int box, int suit, const ApplyContext* ctx) 
   if (boxes_[seat][box] != kEmpty)
     return Status::Error(
         lasting_text(std::string("your ") + box_name(box) + " box is already filled (IC-A12)"));
-  if (pick_count_[seat] != meld_size(box))
-    return Status::Error(lasting_text(std::string("the ") + box_name(box) + " takes " +
-                                      std::to_string(meld_size(box)) + " cards; you have picked " +
-                                      std::to_string(int(pick_count_[seat]))));
   const bool names_suit = config_.declare && box == kDoctor;
   if (names_suit && suit == kNoSuit)
     return Status::Error("the Doctor names a suit (declare=true): e.g. 'meld doctor H'");
   if (!names_suit && suit != kNoSuit)
     return Status::Error("only the Doctor names a suit, and only with declare=true");
   if (suit != kNoSuit && suit >= kSuits) return Status::Error("not a suit");
+  if (pick_count_[seat] != meld_size(box))
+    return Status::Error(lasting_text(std::string("the ") + box_name(box) + " takes " +
+                                      std::to_string(meld_size(box)) +
+                                      (box == kThief ? " card" : " cards") + "; you have picked " +
+                                      std::to_string(int(pick_count_[seat]))));
   box_[seat] = static_cast<std::int8_t>(box);
   suit_[seat] = static_cast<std::uint8_t>(suit);
   chosen_.add(seat);
@@ -803,6 +804,32 @@ nlohmann::json State::view(Seat seat) const {
     cells.push_back(col);
   }
   v["score_card"] = {{"rows", rows}, {"seats", cells}};
+  // One line per seat for the table: who has chosen, then the melds on the table.
+  nlohmann::json notes = nlohmann::json::array();
+  for (Seat s = 0; s < n; ++s) {
+    std::string note;
+    if (phase_ == Phase::kMeld) {
+      note = chosen_.contains(s) ? "has chosen" : "choosing";
+      if (s == seat && chosen_.contains(s)) note += std::string(": ") + box_name(box_[s]);
+    } else {
+      const int box = current_.box[s];
+      note = box_name(box);
+      for (int i = 0; i < meld_size(box); ++i) note += " " + card_text(current_.cards[s][i]);
+      note += ": " + std::to_string(current_.points[s]);
+      if (melds_[s].size() < meld_size(box) && phase_ == Phase::kSteal) {
+        note += " (left:";
+        for (Card c : melds_[s].to_vector()) note += " " + card_text(c);
+        note += ")";
+      }
+      if (current_.stole[s] != kNoCard)
+        note += ", stole " + card_text(current_.stole[s]) + " from " +
+                seat_text(current_.stole_from[s]);
+      if (group_all_.contains(s)) note += group_.contains(s) ? ", to steal" : ", has chosen";
+    }
+    notes.push_back(note);
+  }
+  v["seat_notes"] = notes;
+  v["board_keys"] = {"picked", "stub_size"};
   return v;
 }
 
