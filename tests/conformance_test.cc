@@ -415,9 +415,11 @@ TEST_P(Conformance, NoSeatReceivesACardItMayNotKnow) {
       for (std::size_t k = first_event; k < session->events().size(); ++k) {
         const Event& e = session->events()[k];
         // Cards a seat turns face up together with others (Indian Chief's simultaneous reveal
-        // of melds chosen in secret): each was in a pile its owner saw before the move.
+        // of melds chosen in secret) that no pile shows everyone after the move: each was in a
+        // pile its owner saw before the move.
         if (e.kind == EventKind::kTurnUp && e.public_event() && e.seat >= 0 && !e.cards.empty()) {
           for (Card c : e.cards) {
+            if (known[0].contains(c)) continue;  // face up for all now (a pile everyone sees)
             bool owned = false;
             for (const Pile& pile : before)
               if (sees(pile, e.seat) &&

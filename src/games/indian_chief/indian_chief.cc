@@ -690,66 +690,6 @@ void State::refill(const ApplyContext* ctx) {
 // ---------------------------------------------------------------------------------------------
 // Text, views, resample, piles
 
-std::string State::move_text(Move move) const {
-  const std::uint64_t p = move_payload(move);
-  switch (move_kind(move)) {
-    case kPickMove:
-      return "pick " + card_text(static_cast<Card>(p));
-    case kMeldMove: {
-      std::string out = std::string("meld ") + box_word(static_cast<int>(p & 0xFF));
-      if (p >> 8) out += std::string(" ") + suit_char(static_cast<int>(p >> 8) - 1);
-      return out;
-    }
-    case kStealMove:
-      return "steal " + card_text(static_cast<Card>(p & 0xFF)) + " " +
-             seat_text(static_cast<Seat>(p >> 8));
-    case kPassMove:
-      return "pass";
-  }
-  return "?";
-}
-
-std::optional<Move> State::parse_move(Seat, std::string_view text, std::string* error) const {
-  MoveReader in(text, error);
-  const MoveWords& w = in.words();
-  if (in.verb() == "meld") {
-    // "meld chief", "meld indian chief", "meld beggar man", "meld doctor H" (declare=true).
-    const std::string rest = w.rest();
-    for (int b = kBoxes - 1; b >= 0; --b)
-      for (const std::string& alias : {lower(kNames[b]), std::string(kWords[b])}) {
-        if (rest == alias) return meld_move(b);
-        if (b == kDoctor && rest.starts_with(alias + " ")) {
-          const std::string suit_word = rest.substr(alias.size() + 1);
-          const int suit = parse_suit(suit_word);
-          if (suit == kNoSuit) return in.fail("'" + suit_word + "' is not a suit (S, H, D, C)");
-          return meld_move(b, suit);
-        }
-      }
-    return in.fail(rest.empty() ? "'meld' needs a box: thief, beggar, poor, lawyer, rich, doctor "
-                                  "or chief (e.g. 'meld chief')"
-                                : "'" + rest +
-                                      "' is not a box (thief, beggar, poor, lawyer, rich, "
-                                      "doctor, chief)");
-  }
-  if (in.verb() == "steal") {
-    if (w.size() < 3) return in.fail("'steal' needs a card and a seat, e.g. 'steal 7H S2'");
-    const std::string seat_word = w[w.size() - 1];
-    const auto card = parse_card(w[1]);
-    if (!card || !is_standard(*card)) return in.fail("'" + w[1] + "' is not a card");
-    const std::string digits =
-        seat_word.starts_with("s") ? seat_word.substr(1) : std::string(seat_word);
-    const auto seat = parse_number(digits, 0, kMaxPlayers - 1);
-    if (!seat || !(w.size() == 3 || (w.size() == 4 && w[2] == "from")))
-      return in.fail("'steal' needs a card and a seat, e.g. 'steal 7H S2' or 'steal 7H from S2'");
-    return steal_move(*seat, *card);
-  }
-  if (in.joined() == "pass") return pass_move();
-  return in.card_move("pick", "'pick' needs a card, e.g. 'pick 7H'", {}, true, pick_move,
-                      "'" + std::string(text) +
-                          "' is not an Indian Chief move (try 'pick C', 'meld <box>', 'steal C "
-                          "S2', 'pass')");
-}
-
 nlohmann::json State::view(Seat seat) const {
   const int n = config_.players;
   const bool player = seat >= 0 && seat < n;
@@ -977,6 +917,69 @@ const char* State::check() const {
   }
   (void)total;
   return nullptr;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Move text
+
+std::string State::move_text(Move move) const {
+  const std::uint64_t p = move_payload(move);
+  switch (move_kind(move)) {
+    case kPickMove:
+      return "pick " + card_text(static_cast<Card>(p));
+    case kMeldMove: {
+      std::string out = std::string("meld ") + box_word(static_cast<int>(p & 0xFF));
+      if (p >> 8) out += std::string(" ") + suit_char(static_cast<int>(p >> 8) - 1);
+      return out;
+    }
+    case kStealMove:
+      return "steal " + card_text(static_cast<Card>(p & 0xFF)) + " " +
+             seat_text(static_cast<Seat>(p >> 8));
+    case kPassMove:
+      return "pass";
+  }
+  return "?";
+}
+
+std::optional<Move> State::parse_move(Seat, std::string_view text, std::string* error) const {
+  MoveReader in(text, error);
+  const MoveWords& w = in.words();
+  if (in.verb() == "meld") {
+    // "meld chief", "meld indian chief", "meld beggar man", "meld doctor H" (declare=true).
+    const std::string rest = w.rest();
+    for (int b = kBoxes - 1; b >= 0; --b)
+      for (const std::string& alias : {lower(kNames[b]), std::string(kWords[b])}) {
+        if (rest == alias) return meld_move(b);
+        if (b == kDoctor && rest.starts_with(alias + " ")) {
+          const std::string suit_word = rest.substr(alias.size() + 1);
+          const int suit = parse_suit(suit_word);
+          if (suit == kNoSuit) return in.fail("'" + suit_word + "' is not a suit (S, H, D, C)");
+          return meld_move(b, suit);
+        }
+      }
+    return in.fail(rest.empty() ? "'meld' needs a box: thief, beggar, poor, lawyer, rich, doctor "
+                                  "or chief (e.g. 'meld chief')"
+                                : "'" + rest +
+                                      "' is not a box (thief, beggar, poor, lawyer, rich, "
+                                      "doctor, chief)");
+  }
+  if (in.verb() == "steal") {
+    if (w.size() < 3) return in.fail("'steal' needs a card and a seat, e.g. 'steal 7H S2'");
+    const std::string seat_word = w[w.size() - 1];
+    const auto card = parse_card(w[1]);
+    if (!card || !is_standard(*card)) return in.fail("'" + w[1] + "' is not a card");
+    const std::string digits =
+        seat_word.starts_with("s") ? seat_word.substr(1) : std::string(seat_word);
+    const auto seat = parse_number(digits, 0, kMaxPlayers - 1);
+    if (!seat || !(w.size() == 3 || (w.size() == 4 && w[2] == "from")))
+      return in.fail("'steal' needs a card and a seat, e.g. 'steal 7H S2' or 'steal 7H from S2'");
+    return steal_move(*seat, *card);
+  }
+  if (in.joined() == "pass") return pass_move();
+  return in.card_move("pick", "'pick' needs a card, e.g. 'pick 7H'", {}, true, pick_move,
+                      "'" + std::string(text) +
+                          "' is not an Indian Chief move (try 'pick C', 'meld <box>', 'steal C "
+                          "S2', 'pass')");
 }
 
 }  // namespace cardroom::indian_chief

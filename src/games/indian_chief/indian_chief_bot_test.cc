@@ -13,22 +13,14 @@
 #include "core/session.h"
 #include "games/all_games.h"
 #include "games/common/test_util.h"
+#include "games/indian_chief/indian_chief_test_util.h"
 
 namespace cardroom::indian_chief {
 namespace {
 
 using testing_util::List;
 
-Deal MakeDeal(int players, const std::vector<std::string>& hands) {
-  Deal deal;
-  CardMultiset rest = CardMultiset::of(kDeck, players <= 3 ? 1 : 2);
-  for (const std::string& h : hands) {
-    deal.hands.push_back(List(h));
-    for (Card c : deal.hands.back()) EXPECT_TRUE(rest.remove(c)) << h;
-  }
-  deal.pack = rest.to_vector();
-  return deal;
-}
+using test_deals::MakeDeal;
 
 State Start(const std::string& options, const Deal& d) {
   const Game game = testing_util::MakeGame<Game>("indian_chief", options);
@@ -60,10 +52,21 @@ std::string BotMeld(State& s, Seat seat, std::uint64_t seed = 1) {
 }
 
 TEST(IndianChiefBot, TakesASureLawyerEarly) {
-  // K + 5 + 9 + A = 25: the Lawyer is made now; nothing else in this hand beats its par (no
-  // heart for a Doctor, one low spade, three 2s for a Chief of trips).
-  State s = Start("players=2", MakeDeal(2, {"KD 5C 9D AC 2S 2C 2D 6C", "7S 7H 7D 7C 8S 8H 8D 8C"}));
-  EXPECT_EQ(BotMeld(s, 0), "meld lawyer: 9D KD 5C AC");
+  // K + 5 + 9 + A = 25 (or Q, J or 10 for the K): a Lawyer now beats its par, and nothing else in
+  // this hand does (no heart for a Doctor, one spade, a Rich Man of 33, a plain straight).
+  State s = Start("players=2", MakeDeal(2, {"KD 5C 9D AC QS JC TD 8C", "7S 7H 7D 7C 8S 8H 8D 2C"}));
+  const std::string meld = BotMeld(s, 0);
+  ASSERT_EQ(meld.substr(0, 12), "meld lawyer:") << meld;
+  EXPECT_EQ(s.box_score(0, kLawyer), State::kEmpty);  // not revealed until S1 chooses
+  int sum = 0;
+  for (Card c : List(meld.substr(12))) sum += face_value(c);
+  EXPECT_EQ(sum, 25) << meld;
+}
+
+TEST(IndianChiefBot, TakesACheapRichMan) {
+  // Five low cards: a Rich Man of -12 beats its par (what it costs when forced late).
+  State s = Start("players=2", MakeDeal(2, {"2S 2D 2C 5C AC 9H JS KD", "7S 7H 7D 7C 8S 8H 8D 8C"}));
+  EXPECT_EQ(BotMeld(s, 0), "meld rich: 2S 2D 2C 5C AC");
 }
 
 TEST(IndianChiefBot, TakesAStrongChief) {

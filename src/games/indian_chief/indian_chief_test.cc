@@ -22,6 +22,7 @@
 #include "core/session.h"
 #include "games/all_games.h"
 #include "games/common/test_util.h"
+#include "games/indian_chief/indian_chief_test_util.h"
 
 namespace cardroom::indian_chief {
 namespace {
@@ -47,17 +48,7 @@ int Score(int box, std::string_view text, bool declare = false) {
   return meld_score(box, cards.data(), kNoSuit, declare);
 }
 
-// A deal for `players` seats: the given hands (8 cards each), the rest of the decks as the pack.
-Deal MakeDeal(int players, const std::vector<std::string>& hands) {
-  Deal deal;
-  CardMultiset rest = CardMultiset::of(kDeck, players <= 3 ? 1 : 2);
-  for (const std::string& h : hands) {
-    deal.hands.push_back(List(h));
-    for (Card c : deal.hands.back()) EXPECT_TRUE(rest.remove(c)) << h;
-  }
-  deal.pack = rest.to_vector();
-  return deal;
-}
+using test_deals::MakeDeal;
 
 // A match driven through the typed API with events on and explicit deals.
 class Table {
