@@ -19,6 +19,27 @@ constexpr const char* kNames[kBoxes] = {"Thief",    "Beggar Man", "Poor Man",   
 
 CardMultiset full_decks(const Config& config) { return CardMultiset::of(kDeck, config.decks()); }
 
+// Cards to deal from, in no order: each draw takes one uniformly at random (a partial shuffle),
+// on the stack (random playouts allocate nothing).
+class DrawPile {
+ public:
+  void add(const CardMultiset& cards) {
+    for (Card c : cards.kinds())
+      for (int k = cards.count(c); k > 0; --k) cards_[size_++] = c;
+  }
+  int size() const { return size_; }
+  Card draw(Rng& rng) {
+    const int j = static_cast<int>(rng.below(static_cast<std::uint32_t>(size_)));
+    const Card c = cards_[j];
+    cards_[j] = cards_[--size_];
+    return c;
+  }
+
+ private:
+  std::array<Card, 2 * 52> cards_;
+  int size_ = 0;
+};
+
 // A uniform draw of one copy from `from` (of `size` cards), removed from it.
 Card draw(CardMultiset& from, int size, Rng& rng) {
   const Card c = from.nth(static_cast<int>(rng.below(static_cast<std::uint32_t>(size))));
@@ -251,9 +272,14 @@ void State::deal(const ApplyContext* ctx) {
   }
   if (!used) {
     stub_ = all;
-    int left = stub_.size();
+    DrawPile pile;
+    pile.add(all);
     for (int k = 0; k < kHandSize; ++k)
-      for (int i = 1; i <= n; ++i) hands_[(dealer_ + i) % n].add(draw(stub_, left--, rng_));
+      for (int i = 1; i <= n; ++i) {
+        const Card c = pile.draw(rng_);
+        stub_.remove(c);
+        hands_[(dealer_ + i) % n].add(c);
+      }
   }
   ++deals_;
   report_deal(ctx, [&] {
@@ -323,10 +349,14 @@ void State::legal_moves(Seat seat, MoveList<kMaxMoves>& out) const {
   if (phase_ == Phase::kMeld) {
     if (chosen_.contains(seat)) return;
     if (pick_count_[seat] < kMaxMeld && may_pick_more(seat)) {
-      CardSet pickable = hands_[seat].kinds();
+      // A card is pickable while a copy of it is not picked; a hand holds at most two copies.
+      CardSet pickable = hands_[seat].kinds(), once;
       for (int i = 0; i < pick_count_[seat]; ++i) {
         const Card c = picks_[seat][i];
-        if (times_picked(seat, c) >= hands_[seat].count(c)) pickable.remove(c);
+        if (once.contains(c) || hands_[seat].count(c) == 1)
+          pickable.remove(c);
+        else
+          once.add(c);
       }
       out.push_cards(pickable, pick_move);
     }
@@ -611,7 +641,7 @@ void State::refill(const ApplyContext* ctx) {
   CardMultiset melds;
   for (Seat s = 0; s < n; ++s) melds += melds_[s];
   std::array<CardMultiset, kMaxPlayers> got{};
-  int left = stub_.size();
+  const int left = stub_.size();
   bool shortage = false;
   bool used = false;
   if (const Deal* given = explicit_deal(ctx, deals_)) {
@@ -642,22 +672,37 @@ void State::refill(const ApplyContext* ctx) {
   }
   if (!used) {
     // Rule 5.4: one card at a time clockwise from the dealer's left, until every hand has 8.
-    while (total > 0)
-      for (int i = 1; i <= n; ++i) {
-        const Seat s = (dealer_ + i) % n;
-        if (need[s] == 0) continue;
-        if (left == 0) {  // IC-A10: the remaining melds are shuffled into the stub at once
-          stub_ += melds;
-          left = melds.size();
-          melds = CardMultiset();
-          shortage = true;
-        }
-        const Card c = draw(stub_, left--, rng_);
-        hands_[s].add(c);
-        got[s].add(c);
-        --need[s];
-        --total;
+    const bool listening = ctx && (ctx->events || ctx->dealt);
+    const int copies = config_.decks();
+    int size = left;
+    Seat s = dealer_;
+    while (total > 0) {
+      s = s + 1 == n ? 0 : s + 1;
+      if (need[s] == 0) continue;
+      if (size == 0) {  // IC-A10: the remaining melds are shuffled into the stub at once
+        stub_ += melds;
+        size = melds.size();
+        melds = CardMultiset();
+        shortage = true;
       }
+      // A uniform draw from the stub: a card id at random, kept with the chance of its copies
+      // (rejection), or by position when the stub is small.
+      Card c = kNoCard;
+      if (4 * size >= 52 * copies) {
+        do {
+          c = static_cast<Card>(rng_.below(52));
+        } while (static_cast<int>(rng_.below(static_cast<std::uint32_t>(copies))) >=
+                 stub_.count(c));
+      } else {
+        c = stub_.nth(static_cast<int>(rng_.below(static_cast<std::uint32_t>(size))));
+      }
+      --size;
+      stub_.remove(c);
+      hands_[s].add(c);
+      if (listening) got[s].add(c);
+      --need[s];
+      --total;
+    }
   }
   if (shortage)
     emit(ctx, kEveryone,
