@@ -843,16 +843,16 @@ nlohmann::json State::last_round(Seat) const {
                                          : nlohmann::json(r.stole_from[s]));
     clashed.push_back(r.clashed[s]);
   }
-  j["melds"] = boxes;
-  j["meld_cards"] = cards;
-  j["doctor_suit"] = suits;
-  j["points"] = points;
-  j["stole"] = stole;
-  j["stole_from"] = from;
-  j["clashed"] = clashed;
-  j["shortage"] = r.shortage;
-  j["sheet"] = nlohmann::json::array(
-      {{{"title", "meld"}, {"seats", names}}, {{"title", "stole"}, {"seats", stole}}});
+  j.update({{"melds", boxes},
+            {"meld_cards", cards},
+            {"doctor_suit", suits},
+            {"points", points},
+            {"stole", stole},
+            {"stole_from", from},
+            {"clashed", clashed},
+            {"shortage", r.shortage},
+            {"sheet", nlohmann::json::array({{{"title", "meld"}, {"seats", names}},
+                                             {{"title", "stole"}, {"seats", stole}}})}});
   return j;
 }
 
