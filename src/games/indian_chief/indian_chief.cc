@@ -689,10 +689,11 @@ void State::refill(const ApplyContext* ctx) {
       // (rejection), or by position when the stub is small.
       Card c = kNoCard;
       if (4 * size >= 52 * copies) {
-        do {
-          c = static_cast<Card>(rng_.below(52));
-        } while (static_cast<int>(rng_.below(static_cast<std::uint32_t>(copies))) >=
-                 stub_.count(c));
+        for (;;) {  // one draw picks a card id and a copy of it: kept if the stub has that copy
+          const int r = static_cast<int>(rng_.below(static_cast<std::uint32_t>(52 * copies)));
+          c = static_cast<Card>(r / copies);
+          if (r % copies < stub_.count(c)) break;
+        }
       } else {
         c = stub_.nth(static_cast<int>(rng_.below(static_cast<std::uint32_t>(size))));
       }
