@@ -43,6 +43,9 @@ const std::map<std::string, std::vector<std::string>>& variants() {
         "s48(players=3,final_tie=extra_round)"}},
       {"back_alley", {"back_alley(bid_range=up_to_12)", "back_alley(final_tie=extra_hand)"}},
       {"tadmur", {"tadmur(guess_bar=opponent)", "tadmur(stuck=pass)"}},
+      {"indian_chief",
+       {"indian_chief(players=2)", "indian_chief(players=3)", "indian_chief(players=8)",
+        "indian_chief(players=5,declare=true)"}},
       {"truc", {"truc(eleven_fold_points=0)", "truc(signals=false)"}},
       {"schwimmen",
        {"schwimmen(players=2)", "schwimmen(players=3,chips=1)", "schwimmen(players=8)",
@@ -421,6 +424,23 @@ TEST_P(Conformance, NoSeatReceivesACardItMayNotKnow) {
       learn(state.piles());
       for (std::size_t k = first_event; k < session->events().size(); ++k) {
         const Event& e = session->events()[k];
+        // Cards a seat turns face up together with others (Indian Chief's simultaneous reveal
+        // of melds chosen in secret) that no pile shows everyone after the move: each was in a
+        // pile its owner saw before the move.
+        if (e.kind == EventKind::kTurnUp && e.public_event() && e.seat >= 0 && !e.cards.empty()) {
+          for (Card c : e.cards) {
+            if (known[0].contains(c)) continue;  // face up for all now (a pile everyone sees)
+            bool owned = false;
+            for (const Pile& pile : before)
+              if (sees(pile, e.seat) &&
+                  std::find(pile.cards.begin(), pile.cards.end(), c) != pile.cards.end())
+                owned = true;
+            ASSERT_TRUE(owned) << GetParam() << " " << where << ": the public event '" << e.text
+                               << "' turns up a card that was not " << seat_name(e.seat) << "'s";
+            reveal(c);
+          }
+          continue;
+        }
         if (e.kind != EventKind::kPlay || !e.public_event() || e.card == kNoCard) continue;
         bool held = false;
         for (const Pile& pile : before)

@@ -16,6 +16,7 @@
 #include "bots/registry.h"
 #include "core/card_multiset.h"
 #include "core/constrained_deal.h"
+#include "core/deal_check.h"
 #include "core/event.h"
 #include "core/game.h"
 #include "core/game_support.h"
@@ -713,6 +714,35 @@ TEST(EngineCardMultiset, FactoriesAndOperators) {
   EXPECT_EQ(c, sum);
   EXPECT_NE(a, b);
   EXPECT_EQ(sum - sum, CardMultiset());
+}
+
+TEST(EngineCardMultiset, NthWalksEveryCopyInIdOrder) {
+  CardMultiset m;
+  m.add(C("7H"), 2);
+  m.add(C("AS"));
+  m.add(C("2C"));
+  const std::vector<Card> all = m.to_vector();
+  ASSERT_EQ(static_cast<int>(all.size()), m.size());
+  for (int i = 0; i < m.size(); ++i) EXPECT_EQ(m.nth(i), all[static_cast<std::size_t>(i)]) << i;
+  EXPECT_EQ(cards_json(m), nlohmann::json({"AS", "7H", "7H", "2C"}));
+}
+
+TEST(EngineDealCheck, SeveralDecksCountCopies) {
+  const CardMultiset two = CardMultiset::of(CardSet::standard_deck(), 2);
+  Deal deal;
+  deal.hands = {{C("7H"), C("7H")}, {C("AS")}};
+  EXPECT_EQ(DealCheck(deal, CardSet::standard_deck(), "not a standard card").cards(two), "");
+  EXPECT_EQ(DealCheck(deal, CardSet::standard_deck(), "x").cards(),
+            "hand of S0: 7H appears twice");  // one deck: as before
+  deal.pack = {C("7H")};
+  EXPECT_EQ(DealCheck(deal, CardSet::standard_deck(), "x").cards(two),
+            "pack: 7H appears 3 times (the decks hold 2)");
+  deal.pack = {52};
+  EXPECT_EQ(DealCheck(deal, CardSet::standard_deck(), "not a standard card").cards(two),
+            "pack: " + card_text(52) + " is not a standard card");
+  EXPECT_EQ(DealCheck(deal, CardSet::standard_deck(), "x").hand_sizes_at_most(2), "");
+  EXPECT_EQ(DealCheck(deal, CardSet::standard_deck(), "x").hand_sizes_at_most(1),
+            "hand of S0 has 2 cards (at most 1)");
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -203,6 +203,18 @@ TEST(Golden, BridgetteSeed7) {
   check_golden("bridgette_seed7.txt", text);
 }
 
+TEST(Golden, IndianChiefSeed7) {
+  const std::string text = transcript("indian_chief", 7, 1234);
+  ASSERT_FALSE(text.empty());
+  check_golden("indian_chief_seed7.txt", text);
+}
+
+TEST(Golden, IndianChiefThreeDeclareSeed3) {
+  const std::string text = transcript("indian_chief(players=3,declare=true)", 3, 1234);
+  ASSERT_FALSE(text.empty());
+  check_golden("indian_chief_3_declare_seed3.txt", text);
+}
+
 TEST(Golden, TranscriptIsDeterministic) {
   // Same game, seed and bot seed: the same transcript, every time.
   EXPECT_EQ(transcript("reds(players=3,short_game=true)", 11, 5),

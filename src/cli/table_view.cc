@@ -70,17 +70,77 @@ std::string field_text(const json& value) {
 // the board of games that are not trick games (Tadmur's chains and targets).
 void show_board_fields(const json& v, const Viewer& viewer) {
   static const std::set<std::string> kShownElsewhere = {
-      "game",       "seat",   "players",    "dealer",      "phase",      "hand",
-      "hand_sizes", "scores", "to_act",     "legal",       "over",       "winners",
-      "trick",      "tricks", "last_round", "team_scores", "seq",        "round",
-      "rounds",     "trump",  "tie_break",  "rank_order",  "round_name", "initial_score"};
+      "game",       "seat",       "players",      "dealer",      "phase",      "hand",
+      "hand_sizes", "scores",     "to_act",       "legal",       "over",       "winners",
+      "trick",      "tricks",     "last_round",   "team_scores", "seq",        "round",
+      "rounds",     "trump",      "tie_break",    "rank_order",  "round_name", "score_card",
+      "seat_notes", "board_keys", "initial_score"};
+  // "board_keys": the game names the keys its board shows (the others are drawn elsewhere).
+  std::set<std::string> listed;
+  const bool only_listed = v.contains("board_keys") && v["board_keys"].is_array();
+  if (only_listed)
+    for (const auto& k : v["board_keys"])
+      if (k.is_string()) listed.insert(k.get<std::string>());
   for (const auto& [key, value] : v.items()) {
-    if (kShownElsewhere.count(key)) continue;
+    if (kShownElsewhere.count(key) || (only_listed && !listed.count(key))) continue;
     std::string name = key;
     for (char& c : name)
       if (c == '_') c = ' ';
     std::cout << "  " << paint(pad_right(name, 18), Paint::kDim, viewer.style) << field_text(value)
               << "\n";
+  }
+}
+
+// A line of text with its card codes styled ("Poor Man 2S QS KS: 22" with suit symbols).
+std::string styled_text(const std::string& text, const Viewer& viewer) {
+  std::string out, word;
+  auto flush = [&] {
+    const bool code = word.size() >= 2 && word.size() <= 3 &&
+                      std::all_of(word.begin(), word.end(),
+                                  [](char c) {
+                                    return std::isupper(static_cast<unsigned char>(c)) ||
+                                           std::isdigit(static_cast<unsigned char>(c));
+                                  }) &&
+                      parse_card(word, viewer.names).has_value();
+    out += code ? viewer.card_code(word) : word;
+    word.clear();
+  };
+  for (char c : text) {
+    if (c == ' ' || c == ',' || c == ':' || c == '(' || c == ')') {
+      flush();
+      out += c;
+    } else {
+      word += c;
+    }
+  }
+  flush();
+  return out;
+}
+
+// "score_card": {"rows": [names], "seats": [[a cell per row] per seat]}: a grid of a box per row
+// and a column per seat (Indian Chief's score sheet of seven boxes); null cells are empty boxes.
+void show_score_card(const json& card, int n, const Viewer& viewer) {
+  if (!card.is_object() || !card.contains("rows") || !card.contains("seats") ||
+      !card["rows"].is_array() || !card["seats"].is_array())
+    return;
+  const json& rows = card["rows"];
+  const json& seats = card["seats"];
+  int name_width = 4;
+  for (const auto& r : rows)
+    if (r.is_string()) name_width = std::max(name_width, display_width(r.get<std::string>()));
+  const int cols = std::min(n, static_cast<int>(seats.size()));
+  std::string head = "  " + pad_right("", name_width);
+  for (Seat s = 0; s < cols; ++s) head += pad_left(viewer.seat_label(s), 7);
+  std::cout << paint(head, Paint::kDim, viewer.style) << "\n";
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    std::string line =
+        "  " + pad_right(rows[r].is_string() ? rows[r].get<std::string>() : "", name_width);
+    for (Seat s = 0; s < cols; ++s) {
+      const json& col = seats[s];
+      const json cell = col.is_array() && r < col.size() ? col[r] : json();
+      line += pad_left(cell.is_null() ? "." : field_text(cell), 7);
+    }
+    std::cout << line << "\n";
   }
 }
 
@@ -361,6 +421,9 @@ void show_table(const json& v, const AnyState& state, const Teams& teams, const 
     if (teams.count > 0) row += pad_left("T" + std::to_string(teams.team_of[s] + 1), 6);
     if (has_trick && !trick_cards[s].empty())
       row += "   " + trick_cards[s] + (s == leader ? paint(" led", Paint::kDim, style) : "");
+    if (v.contains("seat_notes") && v["seat_notes"].is_array() &&
+        s < static_cast<int>(v["seat_notes"].size()) && v["seat_notes"][s].is_string())
+      row += "   " + styled_text(v["seat_notes"][s].get<std::string>(), viewer);
     std::cout << row << "\n";
   }
   if (teams.count > 0) {
@@ -374,6 +437,7 @@ void show_table(const json& v, const AnyState& state, const Teams& teams, const 
     }
     std::cout << line << "\n";
   }
+  if (v.contains("score_card")) show_score_card(v["score_card"], n, viewer);
   // Games that are not trick games (Tadmur) keep their board in other view fields: show those.
   if (!has_won && !chains) show_board_fields(v, viewer);
   if (v.contains("hand") && v["hand"].is_array())

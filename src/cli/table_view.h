@@ -13,7 +13,11 @@
 //   chains     "starters", "chains", "spaces" per seat, with "targets" (null: hidden, "[??]"),
 //              "ruled_out" ranks, "blocked" and "shown_void": each seat's chain from its starter
 //              to its target, empty spaces drawn (Tadmur), instead of the score column
-//   other      a game that is not a trick game and has no chains: its own keys, one per line
+//   notes      "seat_notes": a line of text per seat, shown at the end of its row (card codes styled)
+//   score card "score_card": {"rows": [names], "seats": [[a cell per row] per seat]}, a grid of
+//              boxes per seat under the rows (null: an empty box, ".")
+//   other      a game that is not a trick game and has no chains: its own keys, one per line (only
+//              those "board_keys" lists, when the view gives it)
 #pragma once
 
 #include <nlohmann/json.hpp>

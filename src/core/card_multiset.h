@@ -43,6 +43,9 @@ class CardMultiset {
   CardMultiset operator+(const CardMultiset& o) const { return CardMultiset(*this) += o; }
   CardMultiset operator-(const CardMultiset& o) const { return CardMultiset(*this) -= o; }
   bool operator==(const CardMultiset&) const = default;
+  // The copy at index i (0-based) of to_vector(), without building it: a uniform draw is
+  // nth(rng.below(size())). i must be below size().
+  Card nth(int i) const;
   // Every copy, in card-id order ("7H 7H 8H").
   std::vector<Card> to_vector() const;
 

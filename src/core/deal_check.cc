@@ -35,11 +35,26 @@ std::string DealCheck::same_sizes() const {
   return "";
 }
 
-std::string DealCheck::cards() const {
-  CardSet seen;
+std::string DealCheck::hand_sizes_at_most(int size) const {
+  for (std::size_t s = 0; s < deal_.hands.size(); ++s)
+    if (static_cast<int>(deal_.hands[s].size()) > size)
+      return hand_of(s) + " has " + std::to_string(deal_.hands[s].size()) + " cards (at most " +
+             std::to_string(size) + ")";
+  return "";
+}
+
+std::string DealCheck::cards() const { return cards(CardMultiset::of(deck_)); }
+
+std::string DealCheck::cards(const CardMultiset& decks) const {
+  CardMultiset seen;
   auto take = [&](Card c, const std::string& where) -> std::string {
-    if (!deck_.contains(c)) return where + ": " + card_text(c, names_) + " is " + outside_;
-    if (seen.contains(c)) return where + ": " + card_text(c, names_) + " appears twice";
+    if (!decks.contains(c)) return where + ": " + card_text(c, names_) + " is " + outside_;
+    if (seen.count(c) >= decks.count(c)) {
+      if (decks.count(c) == 1) return where + ": " + card_text(c, names_) + " appears twice";
+      return where + ": " + card_text(c, names_) + " appears " +
+             std::to_string(decks.count(c) + 1) + " times (the decks hold " +
+             std::to_string(decks.count(c)) + ")";
+    }
     seen.add(c);
     return "";
   };

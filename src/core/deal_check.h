@@ -9,6 +9,7 @@
 
 #include <string>
 
+#include "core/card_multiset.h"
 #include "core/game.h"
 
 namespace cardroom {
@@ -32,6 +33,12 @@ class DealCheck {
   // Every card of the hands, then the pack, then the piles is in the deck and none comes twice:
   // "hand of S1: AS appears twice", "pack: 2H is not in the Reds deck".
   std::string cards() const;
+  // Every hand has at most `size` cards: "hand of S1 has 9 cards (at most 8)".
+  std::string hand_sizes_at_most(int size) const;
+  // For games with several decks: every card of the hands, the pack and the piles is in `decks`
+  // and none comes more often than `decks` holds it: "hand of S1: AS appears 3 times (the decks
+  // hold 2)". With one copy of each card of the deck this is cards().
+  std::string cards(const CardMultiset& decks) const;
 
  private:
   const Deal& deal_;

@@ -46,6 +46,10 @@ const char* event_kind_name(EventKind kind) {
       return "score";
     case EventKind::kGameOver:
       return "game_over";
+    case EventKind::kMeld:
+      return "meld";
+    case EventKind::kSteal:
+      return "steal";
   }
   return "note";
 }

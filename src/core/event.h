@@ -69,6 +69,10 @@ enum class EventKind : std::uint8_t {
   kBlocked,       // `seat` cannot go on: its chain is full or it has no legal play
   kScore,     // `seat` (or `team`, `seats`) bid `amount`, took `tricks`, scores `points`, `total`
   kGameOver,  // the match ends; `seats` win (empty: nobody, e.g. the house won)
+  kMeld,   // `seat` picks `card` for its meld (`label` "pick", private), chooses the meld `label`
+           // of `cards` (private; public half: has chosen), or reveals it (`cards`, `points`)
+  kSteal,  // `seat` takes `card` from `other`'s meld; `label` "pass": takes none; (public half)
+           // has chosen, while others of a tied group still choose
 };
 
 // "note", "dealer", ...: the kind as it appears in JSON.

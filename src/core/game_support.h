@@ -7,6 +7,7 @@
 #include <string_view>
 #include <utility>
 
+#include "core/card_multiset.h"
 #include "core/game.h"
 
 namespace cardroom {
@@ -109,6 +110,13 @@ inline const Deal* explicit_deal(const ApplyContext* ctx, int deals_dealt) {
 inline nlohmann::json cards_json(CardSet set, CardNames names = {}) {
   nlohmann::json out = nlohmann::json::array();
   for (Card c : set) out.push_back(card_text(c, names));
+  return out;
+}
+
+// A card multiset as a JSON list of card codes, every copy, in card-id order ("7H", "7H", "8H").
+inline nlohmann::json cards_json(const CardMultiset& cards, CardNames names = {}) {
+  nlohmann::json out = nlohmann::json::array();
+  for (Card c : cards.to_vector()) out.push_back(card_text(c, names));
   return out;
 }
 

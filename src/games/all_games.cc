@@ -5,6 +5,8 @@
 #include "games/back_alley/back_alley_bot.h"
 #include "games/bridgette/bridgette.h"
 #include "games/bridgette/bridgette_bot.h"
+#include "games/indian_chief/indian_chief.h"
+#include "games/indian_chief/indian_chief_bot.h"
 #include "games/reds/reds.h"
 #include "games/reds/reds_bot.h"
 #include "games/s48/s48.h"
@@ -50,6 +52,10 @@ void register_all_games() {
       "Schwimmen",
       "2-8 players exchange cards with a face-up board for 31; the lowest hand loses a chip",
       schwimmen::bots());
+  add<indian_chief::Game>(
+      "Indian Chief",
+      "2-8 players, 1-2 decks: seven melds in seven turns, all revealed at once, thieves steal",
+      indian_chief::bots());
   add<bridgette::Game>(
       "Bridgette",
       "2-player bridge with three colons: exchange, auction from 0NT, six-deal scoring",
@@ -57,7 +63,6 @@ void register_all_games() {
   // The games still to come (README's table): named as not implemented yet, not as unknown.
   for (auto [name, title] : {std::pair{"bridge_solitaire", "Bridge Solitaire"},
                              {"red_rover", "Red Rover"},
-                             {"indian_chief", "Indian Chief"},
                              {"nuts", "Nuts (Nerts)"}})
     register_planned_game(name, title);
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# CLI tests: what `cardroom play` shows of Back Alley, Truc and Tadmur: move numbers that keep
+# CLI tests: what `cardroom play` shows of Back Alley, Truc, Tadmur and Indian Chief: move numbers that keep
 # their cards, bid numbers, the order of the hand, the table's header, the Tadmur board, the
 # events of a joker swap and each game's own score sheet. Each check pipes fixed input into
 # `cardroom play GAME --seed N` and reads the plain-text output.
@@ -267,5 +267,37 @@ text = open(sys.argv[1]).read()
 assert "Auction:  ...  " in text or "Auction:  S0" in text, "no auction line"
 assert "contract 6CX by S0 - trump C" in text, "no contract in the header"
 PY
+# --- Indian Chief: picks, the score card, refusals, the score sheet --------------------------------
+out=$(play_game indian_chief 3 'meld thief\npick KD\npick KS\npick QS\n')
+check "indian_chief: refusals give the reason" python3 -c '
+import sys
+text = sys.argv[1]
+assert "error: the Thief takes 1 card; you have picked 0" in text, text
+assert "error: you do not hold KD" in text, text' "$out"
+check "indian_chief: picks, the seat notes and the score card grid, no raw view keys" python3 -c '
+import sys
+lines = sys.argv[1].splitlines()
+assert "  picked            KS QS" in lines, lines
+assert not any(l.startswith(("  score card", "  seat notes", "  melds", "  chosen")) for l in lines)
+at = lines.index("  S0 you              0   choosing")
+assert lines[at + 4].split() == ["S0", "S1", "S2", "S3"], lines[at + 4]
+assert lines[at + 5].split() == ["Thief", "(1)", ".", ".", ".", "."], lines[at + 5]
+assert lines[at + 11].split()[:2] == ["Indian", "Chief"], lines[at + 11]' "$out"
+out=$(yes 1 | head -200 | "$CARDROOM" play indian_chief --seed 3 --save ic3.json 2>&1)
+check "indian_chief: seven turns on the score sheet, meld, stole, points and total per seat" python3 -c '
+import sys
+text = sys.argv[1]
+lines = text.split("\nScore sheet\n")[-1].splitlines()
+assert lines[1].split() == ["Turn"] + ["meld", "stole", "points", "total"] * 4, lines[1]
+assert [l.split()[0] for l in lines[2:10]] == ["1", "2", "3", "4", "5", "6", "7", "Total"], lines
+assert "Final standings" in text' "$out"
+check "indian_chief: the saved game replays to seven turns, every box filled once per seat" python3 -c '
+import json, sys
+r = json.loads(sys.argv[1])
+assert len(r["rounds"]) == 7, len(r["rounds"])
+for seat in range(4):
+    assert sorted(t["melds"][seat] for t in r["rounds"]) == sorted(
+        ["thief", "beggar", "poor", "lawyer", "rich", "doctor", "chief"])' \
+  "$("$CARDROOM" replay --json ic3.json)"
 
 finish
