@@ -17,6 +17,15 @@ std::string bid_text(Bid b, bool symbols) {
   return std::to_string(b.level) + std::string(strain_text(b.strain, symbols));
 }
 
+const char* bid_label(Bid b) {
+  static const auto labels = [] {
+    std::array<std::string, Bid::kRanks> out;
+    for (int r = 0; r < Bid::kRanks; ++r) out[r] = bid_text(Bid::of_rank(r), true);
+    return out;
+  }();
+  return b.valid() ? labels[b.rank()].c_str() : "?";
+}
+
 std::optional<Bid> parse_bid(std::string_view text, int min_level) {
   if (text.size() < 2 || text[0] < '0' || text[0] > '9') return std::nullopt;
   const int level = text[0] - '0';
@@ -59,6 +68,17 @@ std::string_view doubling_text(Doubling d) {
 
 std::string contract_text(const Contract& c, bool symbols) {
   return bid_text(c.bid, symbols) + std::string(doubling_text(c.doubling));
+}
+
+const char* contract_label(Bid b, Doubling d) {
+  static const auto labels = [] {
+    std::array<std::string, Bid::kRanks * 3> out;
+    for (int r = 0; r < Bid::kRanks; ++r)
+      for (int x = 0; x < 3; ++x)
+        out[r * 3 + x] = contract_text({Bid::of_rank(r), static_cast<Doubling>(x), 0}, true);
+    return out;
+  }();
+  return b.valid() ? labels[b.rank() * 3 + static_cast<int>(d)].c_str() : "?";
 }
 
 // ---- Auction ---------------------------------------------------------------------------------

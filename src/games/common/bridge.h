@@ -60,6 +60,8 @@ struct Bid {
 
 // "2S", "0NT", "1NT"; with `symbols`, "2♠", "0NT".
 std::string bid_text(Bid b, bool symbols = false);
+// bid_text with symbols as a string that lives as long as the program: an event's label.
+const char* bid_label(Bid b);
 // Reads "2S", "2s", "2♠", "3NT", "3nt", "3N", "0NT"; nullopt for anything else, including a
 // level below `min_level` (Bridge Solitaire has no 0NT) or an invalid bid.
 std::optional<Bid> parse_bid(std::string_view text, int min_level = 0);
@@ -85,6 +87,8 @@ struct Contract {
 };
 // "3NT", "1CX", "4HXX"; with `symbols`, "4♥XX".
 std::string contract_text(const Contract& c, bool symbols = false);
+// contract_text with symbols as a string that lives as long as the program: an event's label.
+const char* contract_label(Bid b, Doubling d);
 
 // The two-handed auction (Bridgette, RULINGS 8.1 rule 6 and BRG-A5, A6): sides 0 and 1 alternate
 // from `opener`. Calls are a higher bid, pass, double (only the opponent's current undoubled bid)
@@ -162,7 +166,7 @@ struct ScoreLine {
 
 // The lines one hand (or the end of a rubber) adds to the score sheet.
 struct HandLines {
-  static constexpr int kMax = 8;
+  static constexpr int kMax = 12;  // a hand's lines and an abandoned rubber's
   std::array<ScoreLine, kMax> lines{};
   std::int8_t count = 0;
   void add(int side, bool below, LineKind kind, int points);

@@ -44,6 +44,10 @@ TEST(Bridge, BidNotationReadsAndWrites) {
   EXPECT_TRUE(parse_bid("1C", 1).has_value());
   EXPECT_EQ(contract_text({B("4H"), Doubling::kRedoubled, 0}, true), "4♥XX");
   EXPECT_EQ(contract_text({B("1C"), Doubling::kDoubled, 0}), "1CX");
+  EXPECT_STREQ(bid_label(B("2S")), "2♠");
+  EXPECT_STREQ(bid_label(B("0NT")), "0NT");
+  EXPECT_STREQ(contract_label(B("4H"), Doubling::kRedoubled), "4♥XX");
+  EXPECT_EQ(bid_label(B("3D")), bid_label(B("3D")));  // one lasting string per bid
 }
 
 TEST(Bridge, JumpsFollowTheRuling) {
