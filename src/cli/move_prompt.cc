@@ -35,7 +35,7 @@ Card single_card(const std::string& text, CardNames names, std::string* shape) {
     words.push_back(text.substr(i, j - i));
     i = j + 1;
   }
-  if (words.size() < 2) return kNoCard;
+  if (words.size() < 2 || words[0] == "bid") return kNoCard;  // "bid 2S" is a bridge bid
   const auto card = parse_card(words[1], names);
   if (!card) return kNoCard;
   *shape = words[0] + " _";
@@ -166,6 +166,10 @@ std::string MovePrompt::choice_text(const Choice& choice, const json& view) cons
       if (!keep.empty()) out += paint("  keep ", Paint::kDim, style) + join(keep);
       return out;
     }
+  // A bridge bid ("bid 2S"): its strain as a suit symbol ("bid 2♠").
+  if (verb == "bid" && rest.size() == 2 && rest[0] >= '0' && rest[0] <= '9')
+    if (const int suit = parse_suit(rest.substr(1)); suit != kNoSuit)
+      return verb + " " + rest[0] + styled_suit(suit, style);
   std::string out = verb;
   for (std::size_t i = space; i != std::string::npos && i < choice.text.size();) {
     std::size_t j = choice.text.find(' ', i + 1);
@@ -180,6 +184,11 @@ std::string MovePrompt::choice_text(const Choice& choice, const json& view) cons
 std::string MovePrompt::title(const std::vector<Choice>& list, const json& v) const {
   std::string verb = list.empty() ? "" : list[0].text.substr(0, list[0].text.find(' '));
   bool simultaneous = state_.mode() == ActorMode::kSimultaneous;
+  // Bridge bids ("bid 2S", "bid 1NT") promise tricks over six in a strain.
+  const bool contract_bids = std::any_of(list.begin(), list.end(), [](const Choice& c) {
+    return c.text.starts_with("bid ") && !all_digits(c.text.substr(4));
+  });
+  if (contract_bids) return "Your bid (tricks over six, and trumps)";
   if (verb == "bid" || (!list.empty() && list[0].bid))
     return simultaneous ? "Your bid (secret, 0-5 tricks)" : "Your bid (how many tricks you take)";
   if (verb == "give" || (verb == "pass" && list[0].text != "pass")) {

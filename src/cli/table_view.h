@@ -11,6 +11,10 @@
 //              "ruled_out" ranks, "blocked" and "shown_void": each seat's chain from its starter
 //              to its target, empty spaces drawn (Tadmur), instead of the score column
 //   other      a game that is not a trick game and has no chains: its own keys, one per line
+//   house      against the house: a row for the house ({"name", "tricks_won", "score"}); in the
+//              trick, seat number `players` is the house
+//   board      the game's own lines under the seats, any game: [{"title", "cards" or "text"}]
+//              (Bridge Solitaire: the face-up cards, the stock, the contract, the rubber)
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -35,8 +39,10 @@ std::vector<Card> view_cards(const nlohmann::json& view, const char* key, CardNa
 void show_table(const nlohmann::json& view, const AnyState& state, const Teams& teams,
                 const Viewer& viewer);
 
-// A trick ({"leader", "seats", "cards", "winner"}) on one line: "S1 TD  S2 4D  -> S1".
-std::string trick_text(const nlohmann::json& trick, int seats, const Viewer& viewer);
+// A trick ({"leader", "seats", "cards", "winner"}) on one line: "S1 TD  S2 4D  -> S1". With
+// `house`, seat number `seats` is the house ("S0 4D  house 9D  -> house").
+std::string trick_text(const nlohmann::json& trick, int seats, const Viewer& viewer,
+                       bool house = false);
 
 // The last completed trick, of this round or the last one; a line saying there is none otherwise.
 void show_last_trick(const nlohmann::json& view, int seats, const Viewer& viewer);
