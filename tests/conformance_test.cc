@@ -42,6 +42,9 @@ const std::map<std::string, std::vector<std::string>>& variants() {
        {"s48(players=3)", "s48(players=5)", "s48(players=6)", "s48(cut_ace=low)",
         "s48(players=3,final_tie=extra_round)"}},
       {"back_alley", {"back_alley(bid_range=up_to_12)", "back_alley(final_tie=extra_hand)"}},
+      {"bridge_solitaire",
+       {"bridge_solitaire(winners_against=undiscarded,short_tie=lower)",
+        "bridge_solitaire(max_hands=3)"}},
       {"tadmur", {"tadmur(guess_bar=opponent)", "tadmur(stuck=pass)"}},
       {"truc", {"truc(eleven_fold_points=0)", "truc(signals=false)"}},
   };
@@ -267,10 +270,12 @@ bool sees(const Pile& pile, Seat observer) {
 
 // The cards a JSON document names: every string (keys included), split on spaces, each word
 // trimmed of punctuation, that is a card code written exactly as the game writes cards (card_text
-// with its CardNames: "TD", "BB"). Prose ("as", "ad") is not a card: codes are upper case.
+// with its CardNames: "TD", "BB"). Prose ("as", "ad") is not a card: codes are upper case. The
+// word after "bid" is a bid, never a card ("bid 3", "bid 2S" in the bridge games).
 void add_cards_in_text(std::string_view text, CardNames names, std::vector<Card>& out) {
   static constexpr std::string_view kPunctuation = "()[]{},;:.!?\"'";
   std::size_t i = 0;
+  bool after_bid = false;
   while (i < text.size()) {
     while (i < text.size() && text[i] == ' ') ++i;
     std::size_t j = i;
@@ -280,8 +285,9 @@ void add_cards_in_text(std::string_view text, CardNames names, std::vector<Card>
       word.remove_prefix(1);
     while (!word.empty() && kPunctuation.find(word.back()) != std::string_view::npos)
       word.remove_suffix(1);
-    if (auto card = parse_card(word, names); card && card_text(*card, names) == word)
+    if (auto card = parse_card(word, names); !after_bid && card && card_text(*card, names) == word)
       out.push_back(*card);
+    after_bid = word == "bid";
     i = j;
   }
 }
@@ -312,10 +318,13 @@ Card first_unknown(const std::vector<Card>& cards, CardSet known) {
 // is checked against what the seat knew right after the move that sent it: a card played lay in
 // the player's hand before and lies face up after.
 //
-// Two public reveals leave no trace in any pile, and the test counts them as known to everyone:
+// Some public reveals leave no trace in any pile, and the test counts them as known to everyone:
 //   - The draw for the first dealer (Reds, S48): cards drawn face up from the whole pack in
 //     new_match, which is then shuffled afresh for the deal; the draw says nothing about where any
 //     card lies.
+//   - Public turn-ups (EventKind::kTurnUp) and the house's plays (a kPlay with no seat, drawn from
+//     a stock), which the game shows to everyone on purpose; their cards must have lain in some
+//     pile before the move.
 //   - The card that ends a round: when a trick game's last card is played, the next round is
 //     dealt within the same move, so no state ever shows that card in the tricks. Its public
 //     "play" event is the reveal: such an event must name the player who moved and a card that lay
@@ -409,9 +418,27 @@ TEST_P(Conformance, NoSeatReceivesACardItMayNotKnow) {
       const std::string where = "match " + std::to_string(i) + " move " + std::to_string(moves) +
                                 " (" + seat_name(seat) + " " + text + ")";
       learn(state.piles());
+      auto lay_before = [&](Card c) {
+        for (const Pile& pile : before)
+          if (std::find(pile.cards.begin(), pile.cards.end(), c) != pile.cards.end()) return true;
+        return false;
+      };
       for (std::size_t k = first_event; k < session->events().size(); ++k) {
         const Event& e = session->events()[k];
-        if (e.kind != EventKind::kPlay || !e.public_event() || e.card == kNoCard) continue;
+        if (!e.public_event()) continue;
+        // The game's own public reveals: cards turned face up, and the house's plays from its
+        // stock (Bridge Solitaire: a play with no seat).
+        if (e.kind == EventKind::kTurnUp || (e.kind == EventKind::kPlay && e.seat == kNoSeat)) {
+          std::vector<Card> shown = e.cards;
+          if (e.card != kNoCard) shown.push_back(e.card);
+          for (Card c : shown) {
+            ASSERT_TRUE(lay_before(c)) << GetParam() << " " << where << ": '" << e.text
+                                       << "' turns up a card that was nowhere";
+            reveal(c);
+          }
+          continue;
+        }
+        if (e.kind != EventKind::kPlay || e.card == kNoCard) continue;
         bool held = false;
         for (const Pile& pile : before)
           if (sees(pile, seat) &&

@@ -3,6 +3,8 @@
 #include "core/registry.h"
 #include "games/back_alley/back_alley.h"
 #include "games/back_alley/back_alley_bot.h"
+#include "games/bridge_solitaire/bridge_solitaire.h"
+#include "games/bridge_solitaire/bridge_solitaire_bot.h"
 #include "games/reds/reds.h"
 #include "games/reds/reds_bot.h"
 #include "games/s48/s48.h"
@@ -42,9 +44,12 @@ void register_all_games() {
   add<truc::Game>("Truc",
                   "4 players in partnerships: three-card tricks, truc and retruc raises, signals",
                   truc::bots());
+  add<bridge_solitaire::Game>(
+      "Bridge Solitaire",
+      "1 player against the house: keep 6 of 13, the house bids, jokers double, rubber scoring",
+      bridge_solitaire::bots());
   // The games still to come (README's table): named as not implemented yet, not as unknown.
   for (auto [name, title] : {std::pair{"bridgette", "Bridgette"},
-                             {"bridge_solitaire", "Bridge Solitaire"},
                              {"red_rover", "Red Rover"},
                              {"schwimmen", "Schwimmen"},
                              {"indian_chief", "Indian Chief"},
