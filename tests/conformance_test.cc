@@ -42,6 +42,9 @@ const std::map<std::string, std::vector<std::string>>& variants() {
        {"s48(players=3)", "s48(players=5)", "s48(players=6)", "s48(cut_ace=low)",
         "s48(players=3,final_tie=extra_round)"}},
       {"back_alley", {"back_alley(bid_range=up_to_12)", "back_alley(final_tie=extra_hand)"}},
+      {"bridge_solitaire",
+       {"bridge_solitaire(winners_against=undiscarded,short_tie=lower)",
+        "bridge_solitaire(max_hands=3)"}},
       {"tadmur", {"tadmur(guess_bar=opponent)", "tadmur(stuck=pass)"}},
       {"indian_chief",
        {"indian_chief(players=2)", "indian_chief(players=3)", "indian_chief(players=8)",
@@ -325,10 +328,15 @@ Card first_unknown(const std::vector<Card>& cards, CardSet known) {
 // is checked against what the seat knew right after the move that sent it: a card played lay in
 // the player's hand before and lies face up after.
 //
-// Two public reveals leave no trace in any pile, and the test counts them as known to everyone:
+// Some public reveals leave no trace in any pile, and the test counts them as known to everyone:
 //   - The draw for the first dealer (Reds, S48): cards drawn face up from the whole pack in
 //     new_match, which is then shuffled afresh for the deal; the draw says nothing about where any
 //     card lies.
+//   - Public turn-ups (EventKind::kTurnUp): by a seat (Indian Chief's melds revealed together),
+//     of cards in piles that seat saw before the move; by no seat, the game's own (a deal's
+//     face-up cards, stock cards turned out of play), of cards that lay in some pile before.
+//   - The house's plays (a kPlay with no seat, drawn from its stock: Bridge Solitaire), of cards
+//     that lay in some pile before the move.
 //   - The card that ends a round: when a trick game's last card is played, the next round is
 //     dealt within the same move, so no state ever shows that card in the tricks. Its public
 //     "play" event is the reveal: such an event must name the player who moved and a card that lay
@@ -422,6 +430,11 @@ TEST_P(Conformance, NoSeatReceivesACardItMayNotKnow) {
       const std::string where = "match " + std::to_string(i) + " move " + std::to_string(moves) +
                                 " (" + seat_name(seat) + " " + text + ")";
       learn(state.piles());
+      auto lay_before = [&](Card c) {
+        for (const Pile& pile : before)
+          if (std::find(pile.cards.begin(), pile.cards.end(), c) != pile.cards.end()) return true;
+        return false;
+      };
       for (std::size_t k = first_event; k < session->events().size(); ++k) {
         const Event& e = session->events()[k];
         // Cards a seat turns face up together with others (Indian Chief's simultaneous reveal
@@ -437,6 +450,20 @@ TEST_P(Conformance, NoSeatReceivesACardItMayNotKnow) {
                 owned = true;
             ASSERT_TRUE(owned) << GetParam() << " " << where << ": the public event '" << e.text
                                << "' turns up a card that was not " << seat_name(e.seat) << "'s";
+            reveal(c);
+          }
+          continue;
+        }
+        // The game's own public reveals, by no seat: cards it turns face up (a deal's face-up
+        // cards, stock cards turned out of play) and the house's plays from its stock (Bridge
+        // Solitaire); each card lay somewhere before the move.
+        if (e.public_event() && e.seat == kNoSeat &&
+            (e.kind == EventKind::kTurnUp || e.kind == EventKind::kPlay)) {
+          std::vector<Card> shown = e.cards;
+          if (e.card != kNoCard) shown.push_back(e.card);
+          for (Card c : shown) {
+            ASSERT_TRUE(lay_before(c)) << GetParam() << " " << where << ": '" << e.text
+                                       << "' turns up a card that was nowhere";
             reveal(c);
           }
           continue;

@@ -1424,7 +1424,7 @@ void ExpectDealtReplays(const std::string& game_string, std::uint64_t seed, int 
   auto original = NewSession(game_string, seed, first_dealer);
   ASSERT_TRUE(original);
   Rng rng(seed * 3);
-  const auto moves = PlayRandomly(*original, rng, 3000);
+  const auto moves = PlayRandomly(*original, rng, 100000);
   EXPECT_TRUE(original->state().over());
   const std::vector<Deal> dealt = original->dealt();
   ASSERT_FALSE(dealt.empty());

@@ -215,6 +215,12 @@ TEST(Golden, IndianChiefThreeDeclareSeed3) {
   check_golden("indian_chief_3_declare_seed3.txt", text);
 }
 
+TEST(Golden, BridgeSolitaireSeed7) {
+  const std::string text = transcript("bridge_solitaire(max_hands=3)", 7, 1234);
+  ASSERT_FALSE(text.empty());
+  check_golden("bridge_solitaire_3_hands_seed7.txt", text);
+}
+
 TEST(Golden, TranscriptIsDeterministic) {
   // Same game, seed and bot seed: the same transcript, every time.
   EXPECT_EQ(transcript("reds(players=3,short_game=true)", 11, 5),

@@ -35,7 +35,7 @@ Card single_card(const std::string& text, CardNames names, std::string* shape) {
     words.push_back(text.substr(i, j - i));
     i = j + 1;
   }
-  if (words.size() < 2) return kNoCard;
+  if (words.size() < 2 || words[0] == "bid") return kNoCard;  // "bid 2S" is a bridge bid
   const auto card = parse_card(words[1], names);
   if (!card) return kNoCard;
   *shape = words[0] + " _";
@@ -195,6 +195,10 @@ std::string MovePrompt::choice_text(const Choice& choice, const json& view) cons
       if (!keep.empty()) out += paint("  keep ", Paint::kDim, style) + join(keep);
       return out;
     }
+  // A bridge bid ("bid 2S"): its strain as a suit symbol ("bid 2♠").
+  if (verb == "bid" && rest.size() == 2 && rest[0] >= '0' && rest[0] <= '9')
+    if (const int suit = parse_suit(rest.substr(1)); suit != kNoSuit)
+      return verb + " " + rest[0] + styled_suit(suit, style);
   std::string out = verb;
   for (std::size_t i = space; i != std::string::npos && i < choice.text.size();) {
     std::size_t j = choice.text.find(' ', i + 1);

@@ -237,6 +237,9 @@ void TerminalGame::print_intro(bool resumed) {
             << ": " << game.game_string() << "\n";
   if (watching()) {
     std::cout << "You are watching " << opponents_ << " computer players.\n";
+  } else if (state().num_seats() == 1) {
+    std::cout << "You are " << viewer_.seat_label(seat())
+              << (game.against_house() ? ", playing against the house.\n" : ", playing alone.\n");
   } else {
     std::string who;
     for (Seat s = 0; s < state().num_seats(); ++s)

@@ -212,8 +212,103 @@ void show_game_sheet(const std::vector<json>& rounds, const AnyState& state, con
 
 }  // namespace
 
+namespace {
+
+// A bridge score sheet from rounds with "sides" (column titles: "WE", "THEY") and "lines" (each
+// {"side", "line": "above"/"below", "kind", "points"}), with "games" per side after the round
+// ({"we", "they"} or a list) and the round's "contract": points above the line stack up from the
+// line, the latest nearest it; below it, the trick scores game by game, a rule under each game.
+void show_rubber_sheet(const std::vector<json>& rounds, const Viewer& viewer) {
+  const TerminalStyle& style = viewer.style;
+  const json& sides = rounds.back()["sides"];
+  const int n = static_cast<int>(sides.size());
+  auto side_index = [&](const json& side) {
+    for (int i = 0; i < n; ++i)
+      if (sides[i] == side) return i;
+    return -1;
+  };
+  struct Entry {
+    int round, side, points;
+    std::string what;
+  };
+  std::vector<Entry> above, below;
+  std::vector<std::size_t> game_ends;  // below.size() when a game was won
+  std::vector<std::string> game_winners;
+  std::vector<int> totals(n, 0), games(n, 0);
+  for (const json& r : rounds) {
+    const int round = int_or(r.value("round", json()), 0);
+    std::string contract;
+    if (r.contains("contract") && r["contract"].is_object())
+      contract = r["contract"].value("text", std::string());
+    if (!r.contains("lines") || !r["lines"].is_array()) continue;
+    for (const json& l : r["lines"]) {
+      const int side = side_index(l.value("side", json()));
+      if (side < 0) continue;
+      const int points = int_or(l.value("points", json()), 0);
+      totals[side] += points;
+      const std::string kind = l.value("kind", std::string());
+      if (l.value("line", std::string()) == "below")
+        below.push_back({round, side, points, contract.empty() ? kind : contract});
+      else
+        above.push_back({round, side, points, kind});
+    }
+    // A game won in this round: a rule under the trick scores.
+    if (r.contains("games") && r["games"].is_object())
+      for (int side = 0; side < n; ++side) {
+        std::string key = sides[side].get<std::string>();
+        for (char& c : key) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        const int g = int_or(r["games"].value(key, json()), games[side]);
+        if (g > games[side]) {
+          game_ends.push_back(below.size());
+          game_winners.push_back(sides[side].get<std::string>());
+        }
+        games[side] = g;
+      }
+  }
+  const int cell = 9, label = 24;
+  auto row = [&](const std::string& text, int side, int points) {
+    std::string out = "  " + pad_right(text, label);
+    for (int s = 0; s < n; ++s) out += pad_left(s == side ? std::to_string(points) : "", cell);
+    return rstrip(out);
+  };
+  std::cout << "\n" << paint("Rubber score sheet", Paint::kBold, style) << "\n";
+  std::string header = "  " + pad_right("", label);
+  for (int s = 0; s < n; ++s) header += pad_left(sides[s].get<std::string>(), cell);
+  std::cout << paint(header, Paint::kDim, style) << "\n";
+  for (auto it = above.rbegin(); it != above.rend(); ++it)
+    std::cout << row("hand " + pad_left(std::to_string(it->round), 2) + "  " + it->what, it->side,
+                     it->points)
+              << "\n";
+  const std::string rule(label + cell * n, '=');
+  std::cout << "  " << paint(rule, Paint::kDim, style) << "\n";
+  std::size_t next_end = 0;
+  for (std::size_t i = 0; i <= below.size(); ++i) {
+    while (next_end < game_ends.size() && game_ends[next_end] == i) {
+      std::string game_rule = "-- game to " + game_winners[next_end] + " ";
+      const int fill = label + cell * n - static_cast<int>(game_rule.size());
+      if (fill > 0) game_rule += std::string(fill, '-');
+      std::cout << "  " << paint(game_rule, Paint::kDim, style) << "\n";
+      ++next_end;
+    }
+    if (i == below.size()) break;
+    const std::string text =
+        "hand " + pad_left(std::to_string(below[i].round), 2) + "  " + below[i].what;
+    std::cout << (style.unicode ? styled_text(row(text, below[i].side, below[i].points), style)
+                                : ascii_symbols(row(text, below[i].side, below[i].points)))
+              << "\n";
+  }
+  std::string total = "  " + pad_right("total", label);
+  for (int s = 0; s < n; ++s) total += pad_left(std::to_string(totals[s]), cell);
+  std::cout << paint(total, Paint::kBold, style) << "\n";
+}
+
+}  // namespace
+
 void show_score_sheet(const std::vector<json>& rounds, const AnyState& state, const Teams& teams,
                       const Viewer& viewer) {
+  if (!rounds.empty() && rounds.back().contains("lines") && rounds.back()["lines"].is_array() &&
+      rounds.back().contains("sides") && rounds.back()["sides"].is_array())
+    return show_rubber_sheet(rounds, viewer);
   if (!rounds.empty() && rounds.back().contains("sheet") && rounds.back()["sheet"].is_array())
     return show_game_sheet(rounds, state, teams, viewer);
   const TerminalStyle& style = viewer.style;

@@ -7,7 +7,8 @@
 // or per seat with its columns, its points ("team_points" or "points") and its running total,
 // under a heading per group. Without "sheet", each seat's cell is bid/won (per seat "bids",
 // "tricks_won"), points and total, with team totals where there are teams. Missing keys leave
-// their cells blank.
+// their cells blank. Rounds with "sides" and "lines" (Bridge Solitaire) get a bridge score sheet
+// instead: a column per side, points above the line, then below it game by game.
 #pragma once
 
 #include <nlohmann/json.hpp>

@@ -70,11 +70,11 @@ std::string field_text(const json& value) {
 // the board of games that are not trick games (Tadmur's chains and targets).
 void show_board_fields(const json& v, const Viewer& viewer) {
   static const std::set<std::string> kShownElsewhere = {
-      "game",       "seat",       "players",      "dealer",      "phase",      "hand",
-      "hand_sizes", "scores",     "to_act",       "legal",       "over",       "winners",
-      "trick",      "tricks",     "last_round",   "team_scores", "seq",        "round",
-      "rounds",     "trump",      "tie_break",    "rank_order",  "round_name", "score_card",
-      "seat_notes", "board_keys", "initial_score"};
+      "game",       "seat",       "players",       "dealer",      "phase",      "hand",
+      "hand_sizes", "scores",     "to_act",        "legal",       "over",       "winners",
+      "trick",      "tricks",     "last_round",    "team_scores", "seq",        "round",
+      "rounds",     "trump",      "tie_break",     "rank_order",  "round_name", "score_card",
+      "seat_notes", "board_keys", "initial_score", "board",       "house"};
   // "board_keys": the game names the keys its board shows (the others are drawn elsewhere).
   std::set<std::string> listed;
   const bool only_listed = v.contains("board_keys") && v["board_keys"].is_array();
@@ -154,6 +154,29 @@ std::string seats_phrase(const json& seats, int n, const char* joiner) {
   for (int s : list) out += (out.empty() ? "" : joiner) + seat_name(s);
   return out;
 }
+
+// The game's own lines under the table ("board": [{"title", "cards" or "text"}]).
+void show_board_lines(const json& v, const Viewer& viewer) {
+  if (!v.contains("board") || !v["board"].is_array()) return;
+  for (const json& line : v["board"]) {
+    if (!line.is_object()) continue;
+    std::string text;
+    if (line.contains("cards") && line["cards"].is_array()) {
+      for (const json& c : line["cards"])
+        if (c.is_string())
+          text += (text.empty() ? "" : " ") + viewer.card_code(c.get<std::string>());
+      if (text.empty()) text = "(none)";
+    } else if (line.contains("text")) {
+      text = field_text(line["text"]);
+    }
+    std::cout << "  "
+              << paint(pad_right(line.value("title", std::string()), 18), Paint::kDim, viewer.style)
+              << text << "\n";
+  }
+}
+
+// Whether the view has a house to play against (Bridge Solitaire): {"name", "tricks_won", "score"}.
+bool has_house(const json& v) { return v.contains("house") && v["house"].is_object(); }
 
 // Whether the view holds chains of cards from a starter to a target (Tadmur).
 bool has_chains(const json& v) {
@@ -284,18 +307,20 @@ std::vector<std::string> header_items(const json& v, const Viewer& viewer) {
 
 }  // namespace
 
-std::string trick_text(const json& trick, int seats, const Viewer& viewer) {
+std::string trick_text(const json& trick, int seats, const Viewer& viewer, bool house) {
   int leader = int_or(trick.value("leader", json()), 0);
+  // Against the house, the house plays as the seat after the last one.
+  const int slots = seats + (house ? 1 : 0);
+  auto label = [&](Seat s) { return house && s == seats ? "house" : viewer.seat_label(s); };
   std::string out;
   const json& cards = trick.contains("cards") ? trick["cards"] : json::array();
   for (std::size_t i = 0; i < cards.size(); ++i) {
-    Seat s = trick_seat(trick, leader, static_cast<int>(i), seats);
+    Seat s = trick_seat(trick, leader, static_cast<int>(i), slots);
     if (!out.empty()) out += "  ";
-    out += viewer.seat_label(s) + " " + viewer.card_code(cards[i].get<std::string>());
+    out += label(s) + " " + viewer.card_code(cards[i].get<std::string>());
   }
   if (trick.contains("winner") && trick["winner"].is_number_integer())
-    out +=
-        (viewer.style.unicode ? "  → " : "  -> ") + viewer.seat_label(trick["winner"].get<int>());
+    out += (viewer.style.unicode ? "  → " : "  -> ") + label(trick["winner"].get<int>());
   return out;
 }
 
@@ -314,7 +339,7 @@ void show_last_trick(const json& v, int seats, const Viewer& viewer) {
     std::cout << "No trick has been completed yet.\n";
     return;
   }
-  std::cout << trick_text(trick, seats, viewer) << "\n";
+  std::cout << trick_text(trick, seats, viewer, has_house(v)) << "\n";
 }
 
 void show_table(const json& v, const AnyState& state, const Teams& teams, const Viewer& viewer) {
@@ -350,13 +375,16 @@ void show_table(const json& v, const AnyState& state, const Teams& teams, const 
   const bool has_won = v.contains("tricks_won") && v["tricks_won"].is_array();
   const json trick = v.contains("trick") && v["trick"].is_object() ? v["trick"] : json();
   const bool has_trick = trick.is_object();
-  std::vector<std::string> trick_cards(n);
+  // Against the house ("house"), the house has a row after the seats and plays as seat n.
+  const bool house = has_house(v);
+  const int slots = n + (house ? 1 : 0);
+  std::vector<std::string> trick_cards(slots);
   int leader = -1;
   if (has_trick) {
     leader = int_or(trick.value("leader", json()), 0);
     const json& cards = trick.contains("cards") ? trick["cards"] : json::array();
     for (std::size_t i = 0; i < cards.size(); ++i)
-      trick_cards[trick_seat(trick, leader, static_cast<int>(i), n)] =
+      trick_cards[trick_seat(trick, leader, static_cast<int>(i), slots)] =
           viewer.card_code(cards[i].get<std::string>());
   }
   SeatSet to_act;
@@ -426,6 +454,16 @@ void show_table(const json& v, const AnyState& state, const Teams& teams, const 
       row += "   " + styled_text(v["seat_notes"][s].get<std::string>(), viewer);
     std::cout << row << "\n";
   }
+  if (house) {
+    const json& h = v["house"];
+    std::string row = "  " + pad_right(h.value("name", std::string("house")), 14);
+    if (has_bids) row += pad_left("", bid_width);
+    if (has_won) row += pad_left(std::to_string(int_or(h.value("tricks_won", json()), 0)), 5);
+    row += pad_left(std::to_string(int_or(h.value("score", json()), 0)), 7);
+    if (has_trick && !trick_cards[n].empty())
+      row += "   " + trick_cards[n] + (leader == n ? paint(" led", Paint::kDim, style) : "");
+    std::cout << row << "\n";
+  }
   if (teams.count > 0) {
     std::string line = "  Teams:";
     for (int t = 0; t < teams.count; ++t) {
@@ -440,6 +478,7 @@ void show_table(const json& v, const AnyState& state, const Teams& teams, const 
   if (v.contains("score_card")) show_score_card(v["score_card"], n, viewer);
   // Games that are not trick games (Tadmur) keep their board in other view fields: show those.
   if (!has_won && !chains) show_board_fields(v, viewer);
+  show_board_lines(v, viewer);
   if (v.contains("hand") && v["hand"].is_array())
     std::cout << paint(viewer.spectator() ? "Hand" : "Your hand", Paint::kBold, style) << "  "
               << hand_line(view_cards(v, "hand", viewer.names), card_order(v), style, viewer.names)

@@ -13,11 +13,16 @@
 //   chains     "starters", "chains", "spaces" per seat, with "targets" (null: hidden, "[??]"),
 //              "ruled_out" ranks, "blocked" and "shown_void": each seat's chain from its starter
 //              to its target, empty spaces drawn (Tadmur), instead of the score column
-//   notes      "seat_notes": a line of text per seat, shown at the end of its row (card codes styled)
-//   score card "score_card": {"rows": [names], "seats": [[a cell per row] per seat]}, a grid of
+//   notes      "seat_notes": a line of text per seat, shown at the end of its row (card codes
+//   styled) score card "score_card": {"rows": [names], "seats": [[a cell per row] per seat]}, a
+//   grid of
 //              boxes per seat under the rows (null: an empty box, ".")
 //   other      a game that is not a trick game and has no chains: its own keys, one per line (only
 //              those "board_keys" lists, when the view gives it)
+//   house      against the house: a row for the house ({"name", "tricks_won", "score"}); in the
+//              trick, seat number `players` is the house
+//   board      the game's own lines under the seats, any game: [{"title", "cards" or "text"}]
+//              (Bridge Solitaire: the face-up cards, the stock, the contract, the rubber)
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -42,8 +47,10 @@ std::vector<Card> view_cards(const nlohmann::json& view, const char* key, CardNa
 void show_table(const nlohmann::json& view, const AnyState& state, const Teams& teams,
                 const Viewer& viewer);
 
-// A trick ({"leader", "seats", "cards", "winner"}) on one line: "S1 TD  S2 4D  -> S1".
-std::string trick_text(const nlohmann::json& trick, int seats, const Viewer& viewer);
+// A trick ({"leader", "seats", "cards", "winner"}) on one line: "S1 TD  S2 4D  -> S1". With
+// `house`, seat number `seats` is the house ("S0 4D  house 9D  -> house").
+std::string trick_text(const nlohmann::json& trick, int seats, const Viewer& viewer,
+                       bool house = false);
 
 // The last completed trick, of this round or the last one; a line saying there is none otherwise.
 void show_last_trick(const nlohmann::json& view, int seats, const Viewer& viewer);

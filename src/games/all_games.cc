@@ -3,6 +3,8 @@
 #include "core/registry.h"
 #include "games/back_alley/back_alley.h"
 #include "games/back_alley/back_alley_bot.h"
+#include "games/bridge_solitaire/bridge_solitaire.h"
+#include "games/bridge_solitaire/bridge_solitaire_bot.h"
 #include "games/bridgette/bridgette.h"
 #include "games/bridgette/bridgette_bot.h"
 #include "games/indian_chief/indian_chief.h"
@@ -60,10 +62,12 @@ void register_all_games() {
       "Bridgette",
       "2-player bridge with three colons: exchange, auction from 0NT, six-deal scoring",
       bridgette::bots());
+  add<bridge_solitaire::Game>(
+      "Bridge Solitaire",
+      "1 player against the house: keep 6 of 13, the house bids, jokers double, rubber scoring",
+      bridge_solitaire::bots());
   // The games still to come (README's table): named as not implemented yet, not as unknown.
-  for (auto [name, title] : {std::pair{"bridge_solitaire", "Bridge Solitaire"},
-                             {"red_rover", "Red Rover"},
-                             {"nuts", "Nuts (Nerts)"}})
+  for (auto [name, title] : {std::pair{"red_rover", "Red Rover"}, {"nuts", "Nuts (Nerts)"}})
     register_planned_game(name, title);
 }
 

@@ -166,7 +166,7 @@ struct ScoreLine {
 
 // The lines one hand (or the end of a rubber) adds to the score sheet.
 struct HandLines {
-  static constexpr int kMax = 8;
+  static constexpr int kMax = 12;  // a hand's lines and an abandoned rubber's
   std::array<ScoreLine, kMax> lines{};
   std::int8_t count = 0;
   void add(int side, bool below, LineKind kind, int points);
