@@ -268,7 +268,8 @@ class GameAdapter final : public AnyGame {
       stats.matches++;
       stats.moves += moves;
       std::int64_t match_sig = static_cast<std::int64_t>(moves);
-      for (Seat s = 0; s < state.num_seats(); ++s) match_sig += (s + 1) * 7919 * state.score(s);
+      for (Seat s = 0; s < state.num_seats(); ++s)
+        match_sig += (s + 1) * std::int64_t{7919} * state.score(s);
       stats.signature += match_sig;
     }
     return stats;
