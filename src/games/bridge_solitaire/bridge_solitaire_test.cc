@@ -442,6 +442,37 @@ TEST(BridgeSolitaireRules, TheLastStockCardIsTheHousesPlayValidOrNot) {
   EXPECT_EQ(t.s().rubber().above(0), 120 + 150);
 }
 
+TEST(BridgeSolitaireRules, HonoursScoreForThePlayerEvenWhenTheContractFails) {
+  // BS-A8 / rule 8: 13 hearts, 7H by the player; the house's jokers take two tricks (the stock of
+  // TheLastStockCard...): down 2, 100 to THEY, and still 150 honours to WE.
+  Table t("", {HeartsDeal("9C J1 J2 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD 2S 3S 4S 5S 6S 7S 8S "
+                          "9S TS JS QS KS AS TC JC QC KC AC")});
+  ASSERT_TRUE(t.Choose("AH KH QH JH TH 9H", "8C"));
+  ASSERT_TRUE(t.DoAll({"bid 7H", "play 2H", "play 3H", "play 4H", "play 5H", "play 6H"}));
+  const RoundRecord& r = t.s().last_round_record();
+  EXPECT_EQ(r.player_tricks, 11);
+  EXPECT_EQ(t.s().rubber().above(1), 100);
+  EXPECT_EQ(t.s().rubber().above(0), 150);
+  EXPECT_EQ(t.s().rubber().below(0), 0);
+}
+
+TEST(BridgeSolitaireRules, TheHouseNeverBidsNoTrump) {
+  // BS-A13, over many random 13-card hands: a suit bid (1 to 6) or a pass.
+  Rng rng(3);
+  for (int k = 0; k < 2000; ++k) {
+    std::array<Card, kDeckSize> deck = card_ids<kDeckSize>();
+    rng.shuffle(deck.data(), kDeckSize);
+    CardSet hand;
+    for (int i = 0; i < kHand; ++i) hand.add(deck[i]);
+    const auto bid = house_bid(hand, CardSet::standard_deck() - hand, ShortTie::kHigher);
+    if (!bid) continue;
+    EXPECT_TRUE(bid->is_suit());
+    EXPECT_GE(bid->level, 1);
+    EXPECT_LE(bid->level, 6);
+    EXPECT_EQ(bid->suit(), shortest_suit(hand, ShortTie::kHigher));
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // The seed's examples
 
