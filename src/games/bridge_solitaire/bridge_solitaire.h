@@ -158,9 +158,7 @@ class State : public MatchState<Config, RoundRecord>, public tricks::TrickAccess
   ActorMode mode() const { return ActorMode::kTurn; }
   bool over() const { return phase_ == Phase::kOver; }
   // The rubber's result for the player: WE's points less THEY's (the house's).
-  int score(Seat seat) const {
-    return seat == kPlayer ? rubber_.total(0) - rubber_.total(1) : 0;
-  }
+  int score(Seat seat) const { return seat == kPlayer ? rubber_.total(0) - rubber_.total(1) : 0; }
   int team_score(int team) const { return score(team); }
 
   // Read access for players, tests and the UI.
