@@ -140,6 +140,14 @@ class MatchState {
     dealer_ = static_cast<std::int8_t>(given ? first_dealer : rng_.below(seats));
     return given;
   }
+  // choose_first_dealer, announced to everyone by a kDealer event: `given_format` when a record
+  // gave the dealer, else `random_format` ("{seat} deals first (chosen at random)").
+  void choose_and_announce_first_dealer(int first_dealer, int seats, const char* given_format,
+                                        const char* random_format, const ApplyContext* ctx) {
+    const bool given = choose_first_dealer(first_dealer, seats);
+    emit(ctx, kEveryone, given ? given_format : random_format,
+         [&] { return Event{.kind = EventKind::kDealer, .seat = dealer_}; });
+  }
   // The next round: the deal passes `step` seats on (+1 left, -1 right).
   void next_round(int seats, int step = 1) {
     ++round_;

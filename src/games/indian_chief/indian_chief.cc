@@ -228,9 +228,8 @@ const ConfigOptions<Config>& Config::options() {
 
 State Game::new_match(std::uint64_t seed, int first_dealer, const ApplyContext* ctx) const {
   State s(config_, seed);
-  const bool given = s.choose_first_dealer(first_dealer, config_.players);
-  emit(ctx, kEveryone, given ? "{seat} deals" : "{seat} deals (chosen at random)",
-       [&] { return Event{.kind = EventKind::kDealer, .seat = s.dealer_}; });
+  s.choose_and_announce_first_dealer(first_dealer, config_.players, "{seat} deals",
+                                     "{seat} deals (chosen at random)", ctx);
   for (auto& seat_boxes : s.boxes_) seat_boxes.fill(State::kEmpty);
   s.deal(ctx);
   s.start_turn(ctx);

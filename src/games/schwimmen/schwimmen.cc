@@ -96,9 +96,8 @@ const ConfigOptions<Config>& Config::options() {
 
 State Game::new_match(std::uint64_t seed, int first_dealer, const ApplyContext* ctx) const {
   State s(config_, seed);
-  const bool given = s.choose_first_dealer(first_dealer, config_.players);
-  emit(ctx, kEveryone, given ? "{seat} deals first" : "{seat} deals first (chosen at random)",
-       [&] { return Event{.kind = EventKind::kDealer, .seat = s.dealer_}; });
+  s.choose_and_announce_first_dealer(first_dealer, config_.players, "{seat} deals first",
+                                     "{seat} deals first (chosen at random)", ctx);
   s.chips_.fill(0);
   for (Seat p = 0; p < config_.players; ++p) s.chips_[p] = static_cast<std::int8_t>(config_.chips);
   for (Seat p = config_.players; p < kMaxPlayers; ++p) s.chips_[p] = -1;

@@ -52,13 +52,12 @@ int Policy::winner(const tricks::TrickSoFar& t) const {
 
 State Game::new_match(std::uint64_t seed, int first_dealer, const ApplyContext* ctx) const {
   State s(config_, seed);
-  const bool given = s.choose_first_dealer(first_dealer, kPlayers);
-  emit(ctx, kEveryone,
-       given ? "{seat} deals first; teams S0+S2 and S1+S3; play goes to the right (S3, S2, S1, S0, "
-               "...)"
-             : "{seat} deals first (chosen at random); teams S0+S2 and S1+S3; play goes to the "
-               "right (S3, S2, S1, S0, ...)",
-       [&] { return Event{.kind = EventKind::kDealer, .seat = s.dealer_}; });
+  s.choose_and_announce_first_dealer(
+      first_dealer, kPlayers,
+      "{seat} deals first; teams S0+S2 and S1+S3; play goes to the right (S3, S2, S1, S0, ...)",
+      "{seat} deals first (chosen at random); teams S0+S2 and S1+S3; play goes to the right (S3, "
+      "S2, S1, S0, ...)",
+      ctx);
   s.start_hand(ctx);
   return s;
 }
