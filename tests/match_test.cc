@@ -117,7 +117,9 @@ TEST(TestGames, RegisteredWithTheirPlayersAndTheHouseFlag) {
   EXPECT_FALSE(grab->against_house());
   for (const auto* entry : registered_games()) {
     const bool house = entry->name == "solo" || entry->name == "bridge_solitaire";
-    if (auto game = Load(entry->name)) EXPECT_EQ(game->against_house(), house) << entry->name;
+    if (auto game = Load(entry->name)) {
+      EXPECT_EQ(game->against_house(), house) << entry->name;
+    }
   }
   for (const auto* game : {grab.get(), solo.get()}) {
     EXPECT_TRUE(tu::Contains(player_names(*game), "heuristic")) << game->name();

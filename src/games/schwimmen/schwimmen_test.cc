@@ -579,8 +579,11 @@ TEST(SchwimmenRules, ViewsHideHandsAndTheUnturnedBoard) {
   Table t("", 0, {Plain4()});
   for (Seat v = kSpectator; v < 4; ++v) {
     const auto cards = testing_util::CardsIn(t.state.view(v));
-    if (v >= 0) EXPECT_EQ(cards, t.state.hand(v)) << v;
-    if (v < 0) EXPECT_TRUE(cards.empty());
+    if (v >= 0) {
+      EXPECT_EQ(cards, t.state.hand(v)) << v;
+    } else {
+      EXPECT_TRUE(cards.empty());
+    }
   }
   t.Play(0, "keep");
   t.Play(1, "swap 9D QH");
