@@ -159,16 +159,36 @@ TEST_P(Conformance, RandomMatchesKeepInvariants) {
 }
 
 // The hidden-information test of DESIGN.md section 4.
+// The number of moves of a random match played with `rng`'s moves (a dry run: cheap next to the
+// checks).
+int random_match_length(const AnyGame& game, std::uint64_t seed, Rng rng) {
+  auto state = game.new_match(seed, -1, nullptr);
+  int moves = 0;
+  for (; !state->over(); ++moves) {
+    Seat seat = state->actors().lowest();
+    auto legal = state->legal_moves(seat);
+    state->apply(seat, legal[rng.below(static_cast<std::uint32_t>(legal.size()))], nullptr);
+  }
+  return moves;
+}
+
 TEST_P(Conformance, ResampleKeepsEveryViewAndLegalMoves) {
   auto game = load(GetParam());
   ASSERT_TRUE(game);
   const int matches = std::max(6, static_cast<int>(60 * scale()));
   for (int i = 0; i < matches; ++i) {
-    auto state = game->new_match(static_cast<std::uint64_t>(i) + 77, -1, nullptr);
-    Rng rng(5000 + static_cast<std::uint64_t>(i));
+    const std::uint64_t seed = static_cast<std::uint64_t>(i) + 77;
+    const Rng move_seed(5000 + static_cast<std::uint64_t>(i));
+    // Every third move, or wider in long matches (Back Alley, Bridge Solitaire: hundreds of moves)
+    // so that every match is checked at about 40 positions spread over its whole length; the
+    // offset differs from match to match.
+    const int stride = std::max(3, random_match_length(*game, seed, move_seed) / 40);
+    auto state = game->new_match(seed, -1, nullptr);
+    Rng move_rng = move_seed;
+    Rng rng(9000 + static_cast<std::uint64_t>(i));
     int moves = 0;
     while (!state->over()) {
-      if (moves % 3 == 0) {
+      if (moves % stride == i % stride) {
         for (Seat observer = kSpectator; observer < state->num_seats(); ++observer) {
           auto sample = state->resample(observer, rng);
           ASSERT_EQ(sample->check(), nullptr);
@@ -178,8 +198,8 @@ TEST_P(Conformance, ResampleKeepsEveryViewAndLegalMoves) {
           if (observer >= 0) {
             ASSERT_EQ(sample->legal_moves(observer), state->legal_moves(observer));
           }
-          // Play continues legally from the belief state.
-          if (moves % 30 == 0) {
+          // Play continues legally from the belief state (at every tenth check).
+          if ((moves / stride) % 10 == 0) {
             Rng play_rng(rng.next());
             while (!sample->over()) {
               Seat s = sample->actors().lowest();
@@ -197,9 +217,10 @@ TEST_P(Conformance, ResampleKeepsEveryViewAndLegalMoves) {
       }
       Seat seat = state->actors().lowest();
       auto legal = state->legal_moves(seat);
-      ASSERT_TRUE(
-          state->apply(seat, legal[rng.below(static_cast<std::uint32_t>(legal.size()))], nullptr)
-              .ok());
+      ASSERT_TRUE(state
+                      ->apply(seat, legal[move_rng.below(static_cast<std::uint32_t>(legal.size()))],
+                              nullptr)
+                      .ok());
       ++moves;
     }
   }
