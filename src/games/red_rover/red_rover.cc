@@ -323,7 +323,9 @@ void State::finish_round(const ApplyContext* ctx) {
       });
     for (Seat s = 0; s < kPlayers; ++s)
       emit(ctx, kEveryone,
-           "{seat} took {tricks} tricks, {amount} marriages: {points:point/points} (total {total})",
+           "{seat} took {tricks:trick/tricks}, {amount:marriage/marriages}: {points:point/points} "
+           "(total "
+           "{total})",
            [&] {
              return Event{.kind = EventKind::kScore,
                           .seat = s,

@@ -3,7 +3,8 @@
 //   First auction: a rover contract only with a hand that runs: rover_estimate counts the tricks
 //     it wins in a row from the lead (top trumps, and all its trumps and top side cards once the
 //     defenders' trumps must be gone). Rover Hand from 6 such tricks, Rover (with the exchange)
-//     from 5; the against contracts (no 6D: no trumps only) need 8 and 7.
+//     from 5; an against contract only when the 6D is turned up (out of play), from 8 and 7
+//     (a defender holding the 6D wins a trick as soon as it is void).
 //   Exchanges: takes packet 3 when the turn-up is worth having, keeps trumps and top cards, calls
 //     the lowest trump it lacks (a defender must lead it into its trumps).
 //   Second auction: counts marriages it should capture (both K and Q, or one of them with trump
@@ -125,15 +126,16 @@ Move choose_first_bid(const State& s, Seat seat, const Knowledge& k) {
     else if (e.tricks >= kRoverTricks)
       want = kRover;
   } else if (s.turn_up() == kRedRover) {
-    if (rover_estimate(k.hand | CardSet::of(kRedRover), s.config().red_order).tricks >=
-        kRoverHandTricks)
-      want = kRover;
-  } else {
-    const int nt = rover_estimate(k.hand, s.config().red_order).tricks;
-    if (nt >= kHandAgainstTricks)
+    // The 6D lies in packet 3: Rover takes it; an against contract (packet 3 barred) plays with
+    // the 6D out of play, the only time the heuristic risks one.
+    const int with_six =
+        rover_estimate(k.hand | CardSet::of(kRedRover), s.config().red_order).tricks;
+    if (with_six - 1 >= kHandAgainstTricks)
       want = kRoverHandAgainst;
-    else if (nt >= kAgainstTricks)
+    else if (with_six - 1 >= kAgainstTricks)
       want = kRoverAgainst;
+    else if (with_six >= kRoverHandTricks)
+      want = kRover;
   }
   if (want != kNoContract && !s.why_not_contract(seat, want)) return contract_move(want);
   return pass_move();
