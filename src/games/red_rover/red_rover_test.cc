@@ -3,6 +3,10 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <fstream>
+
+#include "core/session.h"
 #include "games/common/test_util.h"
 
 namespace cardroom::red_rover {
@@ -611,6 +615,99 @@ TEST(RedRover, PerftFromDealA) {
   EXPECT_EQ(testing_util::Perft(s, 2), 12u);
   EXPECT_EQ(testing_util::Perft(s, 3), 30u);
   EXPECT_EQ(testing_util::Perft(s, 5), 295u);
+}
+
+// ---- Records --------------------------------------------------------------------------------
+
+// RR-07 as a record: deal A, F Rover, M Rover Against, R and F pass; M takes packet 1, discards
+// it, names clubs, calls its own 6S and loses trick 1 to the 6D.
+nlohmann::json FailedRoverRecord() {
+  Deal d;
+  for (const char* h : {kA0, kA1, kA2}) d.hands.push_back(List(h));
+  d.pack = List(kAPack);
+  nlohmann::json record;
+  record["game"] = "red_rover";
+  record["options"] = nlohmann::json::object();
+  record["seed"] = 1u;
+  record["first_dealer"] = 2u;
+  record["deals"] = {deal_to_json(d, {})};
+  nlohmann::json moves = nlohmann::json::array();
+  for (auto [s, t] : std::vector<std::pair<int, const char*>>{{0, "bid rover"},
+                                                              {1, "bid rover-against"},
+                                                              {2, "pass"},
+                                                              {0, "pass"},
+                                                              {1, "take 1"},
+                                                              {1, "discard AH"},
+                                                              {1, "discard 7D"},
+                                                              {1, "discard 8D"},
+                                                              {1, "trump C"},
+                                                              {1, "call S"},
+                                                              {1, "call 6"},
+                                                              {1, "play AC"},
+                                                              {2, "play 6C"},
+                                                              {0, "play 6D"}})
+    moves.push_back({s, t});
+  record["moves"] = moves;
+  return record;
+}
+
+TEST(RedRoverRecord, ReplayJsonRoundFields) {
+  register_all_games();
+  std::string error;
+  auto session = Session::from_record(FailedRoverRecord(), &error);
+  ASSERT_TRUE(session) << error;
+  ASSERT_EQ(session->rounds().size(), 1u);
+  const nlohmann::json r = session->rounds()[0];
+  EXPECT_EQ(r["contract"], "rover-against");
+  EXPECT_EQ(r["declarer"], 1);
+  EXPECT_EQ(r["last_overcalled"], 0);
+  EXPECT_EQ(r["made"], false);
+  EXPECT_EQ(r["trump"], "C");
+  EXPECT_EQ(r["called"], "6S");
+  EXPECT_EQ(r["points"], nlohmann::json({5, -20, 0}));
+  EXPECT_EQ(r["tricks_won"], nlohmann::json({1, 0, 0}));
+  EXPECT_EQ(r["discards"], nlohmann::json({"AH", "7D", "8D"}));
+  EXPECT_EQ(r["packets"].size(), 3u);
+  EXPECT_EQ(r["marriages"], nlohmann::json({nlohmann::json::array(), nlohmann::json::array(),
+                                            nlohmann::json::array()}));
+  // The defenders see neither the discards nor the packets.
+  const nlohmann::json seen = session->rounds(0)[0];
+  EXPECT_FALSE(seen.contains("discards"));
+  EXPECT_FALSE(seen.contains("packets"));
+  EXPECT_EQ(session->rounds(1)[0]["discards"], nlohmann::json({"AH", "7D", "8D"}));
+}
+
+TEST(RedRoverRecord, CheckedInRecordFileMatches) {
+  // tests/records/red_rover_failed_rover_against.json is FailedRoverRecord(), for `cardroom
+  // replay`. With CARDROOM_REGEN_GOLDEN=1 (scripts/regen_golden.sh) it is rewritten.
+  register_all_games();
+  const std::string path =
+      std::string(CARDROOM_SOURCE_DIR) + "/tests/records/red_rover_failed_rover_against.json";
+  if (const char* regen = std::getenv("CARDROOM_REGEN_GOLDEN");
+      regen && std::string(regen) == "1") {
+    std::ofstream out(path);
+    ASSERT_TRUE(out) << "cannot write " << path;
+    out << FailedRoverRecord().dump(1) << "\n";
+  }
+  std::string error;
+  auto session = Session::from_record_file(path, &error);
+  ASSERT_TRUE(session) << error;
+  auto expected = Session::from_record(FailedRoverRecord(), &error);
+  ASSERT_TRUE(expected) << error;
+  EXPECT_EQ(session->record(), expected->record());
+  EXPECT_EQ(session->state().score(1), -20);
+}
+
+TEST(RedRoverRecord, BadDealsGiveClearErrors) {
+  const Game game = testing_util::MakeGame<Game>("red_rover", "");
+  Deal d;
+  for (const char* h : {kA0, kA1, kA2}) d.hands.push_back(List(h));
+  d.pack = List("AH 7D 8D 9D TD JD QD KD");
+  EXPECT_NE(game.validate_deal(d).find("the pack must hold the three packets"), std::string::npos);
+  d.pack = List("AH 7D 8D 9D TD JD QD KD 2D");
+  EXPECT_NE(game.validate_deal(d), "");
+  d.hands[0].pop_back();
+  EXPECT_NE(game.validate_deal(d).find("hand of S0"), std::string::npos);
 }
 
 }  // namespace
