@@ -56,6 +56,12 @@ const std::map<std::string, std::vector<std::string>>& variants() {
       {"bridgette",
        {"bridgette(upcard=set_aside)", "bridgette(nt_jumps=forbidden)",
         "bridgette(colon_when_following=false)"}},
+      {"red_rover",
+       {"red_rover(deals=3,red_order=normal,most_tricks_tie=all_tied)",
+        "red_rover(deals=6,rover_compensation=transfer,defenders_score_failed_rover=true,"
+        "compensation_with_defenders_score=false)",
+        "red_rover(deals=3,declared_most_tricks=false,against_turned_six=forbidden,"
+        "rover_compensation=none)"}},
   };
   return v;
 }

@@ -2306,5 +2306,35 @@ TEST(EngineTrickPlay, RedealHiddenHandsKeepsWhatIsKnown) {
   EXPECT_FALSE(play.hand(1).intersects(CardSet::suit(kDiamonds)));
 }
 
+TEST(EngineTrickPlay, RedealHiddenHandsOfSomeSeatsWithTheGamesOwnPlaces) {
+  Play3 base = HandMadeRound();
+  base.play(C("2D"));
+  base.play(C("3H"));  // S1 shows it has no diamonds
+  const CardSet packet_a = tu::Set("8D 9D"), packet_b = tu::Set("TD JC");
+  Rng rng(15);
+  std::set<std::uint64_t> packets;
+  for (int i = 0; i < 200; ++i) {
+    Play3 play = base;
+    CardSet a = packet_a, b = packet_b;
+    std::array<CardSet, 4> known{};
+    known[1] = tu::Set("KS");  // the observer knows S1 holds KS
+    const std::array<HiddenPlace, 2> extra = {HiddenPlace{&a, tu::Set("8D")},
+                                              HiddenPlace{&b, CardSet()}};
+    // S2's hand is seen (open), S1's and the two packets are hidden.
+    ASSERT_TRUE(play.redeal_hidden_hands(SeatSet::of(1), known, extra, rng));
+    EXPECT_EQ(play.hand(0), base.hand(0));
+    EXPECT_EQ(play.hand(2), base.hand(2));
+    EXPECT_EQ(play.hand(1).size(), base.hand(1).size());
+    EXPECT_TRUE(play.hand(1).contains_all(known[1]));
+    EXPECT_FALSE(play.hand(1).intersects(CardSet::suit(kDiamonds)));
+    EXPECT_TRUE(a.contains(C("8D")));
+    EXPECT_EQ(a.size(), 2);
+    EXPECT_EQ(b.size(), 2);
+    EXPECT_EQ(play.hand(1) | a | b, base.hand(1) | packet_a | packet_b);
+    packets.insert(b.bits());
+  }
+  EXPECT_GT(packets.size(), 1u);
+}
+
 }  // namespace
 }  // namespace cardroom

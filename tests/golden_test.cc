@@ -221,6 +221,12 @@ TEST(Golden, BridgeSolitaireSeed7) {
   check_golden("bridge_solitaire_3_hands_seed7.txt", text);
 }
 
+TEST(Golden, RedRoverSeed7) {
+  const std::string text = transcript("red_rover(deals=3)", 7, 1234);
+  ASSERT_FALSE(text.empty());
+  check_golden("red_rover_3_deals_seed7.txt", text);
+}
+
 TEST(Golden, TranscriptIsDeterministic) {
   // Same game, seed and bot seed: the same transcript, every time.
   EXPECT_EQ(transcript("reds(players=3,short_game=true)", 11, 5),

@@ -9,6 +9,8 @@
 #include "games/bridgette/bridgette_bot.h"
 #include "games/indian_chief/indian_chief.h"
 #include "games/indian_chief/indian_chief_bot.h"
+#include "games/red_rover/red_rover.h"
+#include "games/red_rover/red_rover_bot.h"
 #include "games/reds/reds.h"
 #include "games/reds/reds_bot.h"
 #include "games/s48/s48.h"
@@ -66,9 +68,12 @@ void register_all_games() {
       "Bridge Solitaire",
       "1 player against the house: keep 6 of 13, the house bids, jokers double, rubber scoring",
       bridge_solitaire::bots());
+  add<red_rover::Game>(
+      "Red Rover",
+      "3 players, 36 cards: packets, rover contracts against two allies, or capture marriages",
+      red_rover::bots());
   // The games still to come (README's table): named as not implemented yet, not as unknown.
-  for (auto [name, title] : {std::pair{"red_rover", "Red Rover"}, {"nuts", "Nuts (Nerts)"}})
-    register_planned_game(name, title);
+  for (auto [name, title] : {std::pair{"nuts", "Nuts (Nerts)"}}) register_planned_game(name, title);
 }
 
 }  // namespace cardroom

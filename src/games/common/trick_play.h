@@ -313,6 +313,25 @@ class TrickPlay {
     return ok;
   }
 
+  // resample for games whose hidden cards lie in more places than the hands and one pack
+  // (centre packets, a declarer's discards): redeals the hands of `seats` (keeping `known[s]` in
+  // seat s's hand, honouring excluded(s)), then the game's `extra` places, in that order.
+  bool redeal_hidden_hands(SeatSet seats, std::span<const CardSet> known,
+                           std::span<const HiddenPlace> extra, Rng& rng) {
+    std::array<HiddenPlace, MaxSeats + kMaxDealSlots> places{};
+    CARDROOM_ASSERT(extra.size() <= kMaxDealSlots, "too many hidden places");
+    int n = 0;
+    for (Seat p : seats)
+      places[n++] = HiddenPlace{&pos_.hands[p], known.empty() ? CardSet() : known[p],
+                                CardSet(~excluded_[p].bits())};
+    for (const HiddenPlace& place : extra) places[n++] = place;
+    const bool ok = redeal_hidden({places.data(), static_cast<std::size_t>(n)}, rng);
+    CARDROOM_ASSERT(ok,
+                    "resample found no deal consistent with the state: the game's constraints "
+                    "contradict it");
+    return ok;
+  }
+
   bool operator==(const TrickPlay&) const = default;
 
  private:
