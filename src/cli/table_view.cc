@@ -24,6 +24,11 @@ CardOrder card_order(const json& view) {
   order.anti_trump = suit_field(view, "anti_trump");
   if (view.contains("rank_order") && view["rank_order"].is_string())
     order.ranks = view["rank_order"].get<std::string>();
+  if (view.contains("reversed_suits") && view["reversed_suits"].is_array())
+    for (const auto& s : view["reversed_suits"])
+      if (s.is_string())
+        if (int suit = parse_suit(s.get<std::string>()); suit >= 0 && suit < kSuits)
+          order.reversed_suits |= 1u << suit;
   return order;
 }
 
@@ -70,11 +75,12 @@ std::string field_text(const json& value) {
 // the board of games that are not trick games (Tadmur's chains and targets).
 void show_board_fields(const json& v, const Viewer& viewer) {
   static const std::set<std::string> kShownElsewhere = {
-      "game",       "seat",       "players",       "dealer",      "phase",      "hand",
-      "hand_sizes", "scores",     "to_act",        "legal",       "over",       "winners",
-      "trick",      "tricks",     "last_round",    "team_scores", "seq",        "round",
-      "rounds",     "trump",      "tie_break",     "rank_order",  "round_name", "score_card",
-      "seat_notes", "board_keys", "initial_score", "board",       "house"};
+      "game",        "seat",       "players",        "dealer",     "phase",
+      "hand",        "hand_sizes", "scores",         "to_act",     "legal",
+      "over",        "winners",    "trick",          "tricks",     "last_round",
+      "team_scores", "seq",        "round",          "rounds",     "trump",
+      "tie_break",   "rank_order", "reversed_suits", "round_name", "score_card",
+      "seat_notes",  "board_keys", "initial_score",  "board",      "house"};
   // "board_keys": the game names the keys its board shows (the others are drawn elsewhere).
   std::set<std::string> listed;
   const bool only_listed = v.contains("board_keys") && v["board_keys"].is_array();

@@ -233,7 +233,8 @@ std::vector<Card> sort_for_display(std::vector<Card> cards, const CardOrder& ord
   auto key = [&](Card c) -> int {
     if (!is_standard(c)) return 10000 + c;
     if (order.by_rank()) return rank_place(c, order.ranks) * 10 + suit_place[suit_of(c)];
-    return suit_place[suit_of(c)] * 100 + (kRanks - rank_of(c));
+    const bool upward = (order.reversed_suits >> suit_of(c)) & 1u;
+    return suit_place[suit_of(c)] * 100 + (upward ? rank_of(c) : kRanks - rank_of(c));
   };
   std::stable_sort(cards.begin(), cards.end(), [&](Card a, Card b) { return key(a) < key(b); });
   return cards;

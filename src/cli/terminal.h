@@ -61,6 +61,9 @@ struct CardOrder {
   int trump = kNoSuit;
   int anti_trump = kNoSuit;
   std::string ranks;  // empty: by suit
+  // One bit per suit whose cards rank upward, the low card highest (Red Rover's red suits): shown
+  // low card first, so that a suit always reads from its highest card down.
+  unsigned reversed_suits = 0;
   bool by_rank() const { return !ranks.empty(); }
 };
 

@@ -976,6 +976,9 @@ nlohmann::json State::view(Seat seat) const {
   v["phase"] = kPhases[static_cast<int>(phase_)];
   v["turn_up"] = card_text(turn_up_);
   v["priority_suit"] = suit_json(priority_suit());
+  // How to show cards: the reversed red suits from their highest card (the low one) down.
+  v["reversed_suits"] = config_.red_order == RedOrder::kReversed ? nlohmann::json::array({"H", "D"})
+                                                                 : nlohmann::json::array();
   const bool trumps_known = phase_ == Phase::kPlay || phase_ == Phase::kDeclare ||
                             phase_ == Phase::kCall || phase_ == Phase::kLeader;
   v["trump"] = trumps_known ? suit_json(trump()) : nlohmann::json(nullptr);
