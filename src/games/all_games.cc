@@ -9,6 +9,8 @@
 #include "games/bridgette/bridgette_bot.h"
 #include "games/indian_chief/indian_chief.h"
 #include "games/indian_chief/indian_chief_bot.h"
+#include "games/nuts/nuts.h"
+#include "games/nuts/nuts_bot.h"
 #include "games/reds/reds.h"
 #include "games/reds/reds_bot.h"
 #include "games/s48/s48.h"
@@ -66,8 +68,12 @@ void register_all_games() {
       "Bridge Solitaire",
       "1 player against the house: keep 6 of 13, the house bids, jokers double, rubber scoring",
       bridge_solitaire::bots());
+  add<nuts::Game>("Nuts",
+                  "2-4 players (6 or 8 in pairs) race their own decks onto shared foundations in "
+                  "real time",
+                  nuts::bots());
   // The games still to come (README's table): named as not implemented yet, not as unknown.
-  for (auto [name, title] : {std::pair{"red_rover", "Red Rover"}, {"nuts", "Nuts (Nerts)"}})
+  for (auto [name, title] : {std::pair{"red_rover", "Red Rover"}})
     register_planned_game(name, title);
 }
 

@@ -59,7 +59,7 @@ check "rules takes a game string and shows its values" \
   bash -c "grep -A1 '^This table:' | grep -q 'reds(players=6,partnership=true'" <<<"$out"
 expect_error "rules: a bad option in the game string" "players" "$CARDROOM" rules 'reds(players=9)'
 expect_error "rules of a game not implemented yet says so" \
-  "^cardroom: Nuts \\(Nerts\\) \\('nuts'\\) is not implemented yet" "$CARDROOM" rules nuts
+  "^cardroom: Red Rover \\('red_rover'\\) is not implemented yet" "$CARDROOM" rules red_rover
 expect_error "play of a game not implemented yet says so" "Red Rover \('red_rover'\) is not implemented yet" \
   "$CARDROOM" play red_rover
 expect_error "rules of an unknown game" "^cardroom: unknown game 'nosuchgame'" \
