@@ -49,14 +49,17 @@ std::string Config::validate() const {
   return "";
 }
 
-Teams Game::teams() const {
-  if (!config_.partnership()) return {};
+// Partnerships of neighbours (S0+S1, S2+S3, ...) scoring as one; none with 2-4 players.
+static Teams teams_of(const Config& config) {
+  if (!config.partnership()) return {};
   Teams t;
-  t.count = config_.layouts();
+  t.count = config.layouts();
   t.team_scored = true;
-  for (Seat s = 0; s < config_.players; ++s) t.team_of[s] = static_cast<std::int8_t>(s / 2);
+  for (Seat s = 0; s < config.players; ++s) t.team_of[s] = static_cast<std::int8_t>(s / 2);
   return t;
 }
+
+Teams Game::teams() const { return teams_of(config_); }
 
 CardSet Layout::cards() const {
   CardSet out;
@@ -539,13 +542,7 @@ void State::end_hand(HandEnd how, int nuts_by, const ApplyContext* ctx) {
   const int best = *std::max_element(totals_.begin(), totals_.begin() + n);
   const bool last =
       best > config_.target || (config_.max_hands > 0 && rounds_completed_ >= config_.max_hands);
-  Teams teams;
-  if (config_.partnership()) {
-    teams.count = n;
-    teams.team_scored = true;
-    for (Seat s = 0; s < num_seats(); ++s) teams.team_of[s] = static_cast<std::int8_t>(s / 2);
-  }
-  if (end_round(last, {totals_.data(), static_cast<std::size_t>(n)}, teams, num_seats(),
+  if (end_round(last, {totals_.data(), static_cast<std::size_t>(n)}, teams_of(config_), num_seats(),
                 config_.final_tie == FinalTie::kShare, kMatchEnd, ctx)) {
     over_ = true;
     for (Layout& lay : layouts_) lay.stuck = false;

@@ -7,6 +7,7 @@
 #include "core/registry.h"
 #include "games/all_games.h"
 #include "games/common/test_util.h"
+#include "games/nuts/nuts_test_util.h"
 #include "match/simulate.h"
 
 namespace cardroom::nuts {
@@ -14,24 +15,9 @@ namespace {
 
 using testing_util::List;
 
-State Dealt(const std::vector<std::vector<std::string>>& layouts) {
-  // layouts[l] = {reserve prefix, tableau, stock prefix}, top first; the rest in card order.
-  Deal d;
-  for (const auto& spec : layouts) {
-    std::vector<Card> reserve = List(spec[0]), tableau = List(spec[1]), stock = List(spec[2]);
-    CardSet used;
-    for (const auto* part : {&reserve, &tableau, &stock})
-      for (Card c : *part) used.add(c);
-    std::vector<Card> rest;
-    for (Card c : kDeck - used) rest.push_back(c);
-    std::size_t k = 0;
-    while (reserve.size() < kReserveSize) reserve.push_back(rest[k++]);
-    while (stock.size() < kStockSize) stock.push_back(rest[k++]);
-    d.piles["reserve"].push_back(reserve);
-    d.piles["tableau"].push_back(tableau);
-    d.piles["stock"].push_back(stock);
-  }
-  std::vector<Deal> deals{d};
+// A state dealt from layouts {reserve prefix, tableau, stock prefix} (nuts_test_util.h).
+State Dealt(const std::vector<test_deals::LayoutSpec>& layouts) {
+  std::vector<Deal> deals{test_deals::MakeDeal(layouts)};
   ApplyContext ctx;
   ctx.deals = deals;
   return testing_util::MakeGame<Game>("nuts", "").new_match(1, -1, &ctx);

@@ -7,7 +7,8 @@
 //   NutsRealTime.*  the match runner on Nuts: arrival order, lapsed decisions at a hand's end
 //
 // Explicit deals name each layout's cards: the reserve top first, T1..T4, the stock top first. The
-// helper Deal() takes the start of each and fills the rest from the deck in card order.
+// helper MakeDeal() (nuts_test_util.h) takes the start of each and fills the rest from the deck in
+// card order.
 #include "games/nuts/nuts.h"
 
 #include <gtest/gtest.h>
@@ -20,6 +21,7 @@
 #include "core/session.h"
 #include "games/all_games.h"
 #include "games/common/test_util.h"
+#include "games/nuts/nuts_test_util.h"
 #include "match/match.h"
 
 namespace cardroom::nuts {
@@ -29,31 +31,7 @@ using testing_util::Contains;
 using testing_util::LegalTexts;
 using testing_util::List;
 
-struct LayoutSpec {
-  std::string reserve, tableau, stock;  // prefixes, top first
-};
-
-// A whole layout deal from prefixes: the unnamed cards fill the reserve, then the stock, in card
-// order (the tableau must be given whole).
-Deal MakeDeal(const std::vector<LayoutSpec>& layouts) {
-  Deal d;
-  for (const LayoutSpec& spec : layouts) {
-    std::vector<Card> reserve = List(spec.reserve), tableau = List(spec.tableau),
-                      stock = List(spec.stock);
-    CardSet used;
-    for (const auto* part : {&reserve, &tableau, &stock})
-      for (Card c : *part) used.add(c);
-    std::vector<Card> rest;
-    for (Card c : kDeck - used) rest.push_back(c);
-    std::size_t k = 0;
-    while (reserve.size() < kReserveSize) reserve.push_back(rest[k++]);
-    while (stock.size() < kStockSize) stock.push_back(rest[k++]);
-    d.piles["reserve"].push_back(reserve);
-    d.piles["tableau"].push_back(tableau);
-    d.piles["stock"].push_back(stock);
-  }
-  return d;
-}
+using test_deals::MakeDeal;
 
 std::unique_ptr<Session> Start(const std::string& game_string, std::vector<Deal> deals) {
   register_all_games();
