@@ -57,9 +57,8 @@ const std::map<std::string, std::vector<std::string>>& variants() {
        {"bridgette(upcard=set_aside)", "bridgette(nt_jumps=forbidden)",
         "bridgette(colon_when_following=false)"}},
       {"nuts",
-       {"nuts(players=3,max_hands=10)", "nuts(players=4,max_hands=4)",
-        "nuts(players=6,max_hands=3)", "nuts(players=8,max_hands=2,final_tie=share)",
-        "nuts(target=20)"}},
+       {"nuts(players=3,max_hands=2)", "nuts(players=4,max_hands=1)", "nuts(players=6,max_hands=1)",
+        "nuts(players=8,max_hands=1,final_tie=share)", "nuts(target=5,max_hands=3)"}},
   };
   return v;
 }
