@@ -38,10 +38,15 @@ check "play --resume with an illegal move in the record: non-zero exit" test $? 
 check "play --seat out of range: non-zero exit" test $? -ne 0
 "$CARDROOM" play reds --opponents nobody </dev/null >/dev/null 2>&1
 check "play --opponents unknown: non-zero exit" test $? -ne 0
-err=$("$CARDROOM" play reds --opponents 'heuristic(speed=2)' </dev/null 2>&1 >/dev/null)
+err=$("$CARDROOM" play reds --opponents 'heuristic(depth=2)' </dev/null 2>&1 >/dev/null)
 rc=$?
 check "play --opponents with an unknown option: non-zero exit naming it" \
-  test $rc -ne 0 -a -n "$(grep "unknown option 'speed'" <<<"$err")"
+  test $rc -ne 0 -a -n "$(grep "unknown option 'depth'" <<<"$err")"
+"$CARDROOM" play nuts --speed 9 </dev/null >/dev/null 2>&1
+check "play --speed out of range: non-zero exit" test $? -ne 0
+out=$(cd "$WORK" && printf 'draw\n' | "$CARDROOM" play nuts --seed 3 --speed 5 --ascii --save nuts_speed.json 2>&1)
+check "play nuts --speed: the computer plays at speed 5 and the record keeps arrival times" \
+  bash -c "grep -q 'heuristic (speed 5)' <<<\"\$0\" && python3 -c 'import json,sys; m=json.load(open(sys.argv[1]))[\"moves\"]; sys.exit(not m or any(len(x) != 3 for x in m))' '$WORK/nuts_speed.json'" "$out"
 err=$("$CARDROOM" play reds --opponents 'random,heuristic' </dev/null 2>&1 >/dev/null)
 rc=$?
 check "play --opponents with two players for three seats: non-zero exit" \

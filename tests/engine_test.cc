@@ -10,6 +10,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "bots/player.h"
@@ -1813,6 +1814,17 @@ TEST(EnginePlayers, PaceOption) {
   EXPECT_EQ(quick->name(), "heuristic(pace_ms=0)");
   EXPECT_DOUBLE_EQ(quick->decide(access, rng).delay, 0.0);
 
+  for (auto [text, pace, name] :
+       {std::tuple{"heuristic(speed=1)", 2.0, "heuristic(speed=1)"},
+        {"heuristic(speed=3)", 1.0, "heuristic(speed=3)"},
+        {"random(speed=5)", 0.5, "random(speed=5)"},
+        {"random(pace_ms=300,speed=4)", 0.7, "random(pace_ms=300,speed=4)"},
+        {"random(pace_ms=300,speed=0)", 0.3, "random(pace_ms=300,speed=0)"}}) {
+    auto leveled = load_player(text, *game, &error);
+    ASSERT_TRUE(leveled) << error;
+    EXPECT_EQ(leveled->name(), name);
+    EXPECT_DOUBLE_EQ(leveled->decide(access, rng).delay, pace) << text;
+  }
   const auto* options = player_options("random");
   ASSERT_NE(options, nullptr);
   auto pace = std::find_if(options->begin(), options->end(),
@@ -1838,8 +1850,12 @@ TEST(EnginePlayers, ErrorsNameThePlayerOptionAndValue) {
   EXPECT_NE(error.find("random"), std::string::npos) << error;
   EXPECT_NE(error.find("heuristic"), std::string::npos) << error;
 
-  EXPECT_FALSE(load_player("random(speed=3)", *game, &error));
+  EXPECT_FALSE(load_player("random(depth=3)", *game, &error));
   EXPECT_NE(error.find("player 'random'"), std::string::npos) << error;
+  EXPECT_NE(error.find("depth"), std::string::npos) << error;
+
+  // Speed levels 1..5 set the pace (bots/registry.h); anything else is refused by name.
+  EXPECT_FALSE(load_player("random(speed=6)", *game, &error));
   EXPECT_NE(error.find("speed"), std::string::npos) << error;
 
   EXPECT_FALSE(load_player("random(pace_ms=-1)", *game, &error));

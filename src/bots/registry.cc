@@ -22,6 +22,19 @@ const OptionSpec& pace_spec() {
   return spec;
 }
 
+const OptionSpec& speed_spec() {
+  static const OptionSpec spec{
+      "speed",
+      OptionType::kInt,
+      "0",
+      0,
+      kSpeedLevels,
+      {},
+      "real-time games: speed level 1 (slowest) to 5 (fastest), which sets "
+      "the pace (0: pace_ms sets it)"};
+  return spec;
+}
+
 const PlayerEntry* find_entry(std::string_view name) {
   for (const auto& e : entries())
     if (e.name == name) return &e;
@@ -32,7 +45,10 @@ const PlayerEntry* find_entry(std::string_view name) {
 class BasePlayer : public Player {
  public:
   BasePlayer(std::string name, const OptionValues& options)
-      : name_(std::move(name)), pace_(static_cast<double>(options.get_int("pace_ms")) / 1000.0) {}
+      : name_(std::move(name)),
+        pace_(static_cast<double>(pace_ms_of(static_cast<int>(options.get_int("speed")),
+                                             static_cast<int>(options.get_int("pace_ms")))) /
+              1000.0) {}
   const std::string& name() const override { return name_; }
 
  protected:
@@ -70,6 +86,18 @@ class GamePlayer final : public BasePlayer {
   std::string bot_;
 };
 
+// "a=1,b=2" -> {"a=1", "b=2"} (canonical option values hold no commas).
+std::vector<std::string> split_options(const std::string& text) {
+  std::vector<std::string> out;
+  std::size_t from = 0;
+  while (from <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', from), text.size());
+    if (comma > from) out.push_back(text.substr(from, comma - from));
+    from = comma + 1;
+  }
+  return out;
+}
+
 bool game_offers(const AnyGame& game, std::string_view bot) {
   auto names = game.bot_names();
   return std::find(names.begin(), names.end(), bot) != names.end();
@@ -77,9 +105,15 @@ bool game_offers(const AnyGame& game, std::string_view bot) {
 
 }  // namespace
 
+int pace_ms_of(int speed, int pace_ms) {
+  static constexpr int kPaces[kSpeedLevels] = {2000, 1400, 1000, 700, 500};
+  return speed >= 1 && speed <= kSpeedLevels ? kPaces[speed - 1] : pace_ms;
+}
+
 void register_player(PlayerEntry entry) {
   if (find_entry(entry.name)) return;
   entry.options.push_back(pace_spec());
+  entry.options.push_back(speed_spec());
   entries().push_back(std::move(entry));
 }
 
@@ -142,7 +176,23 @@ std::unique_ptr<Player> load_player(std::string_view player_string, const AnyGam
     return nullptr;
   }
   std::string canonical = parsed->name;
-  if (!parsed->options.empty()) canonical += "(" + values->canonical() + ")";
+  if (!parsed->options.empty()) {
+    // The options in canonical form, without the pace setting the person did not give: `speed`
+    // when it is 0, or `pace_ms` when a speed level sets the pace.
+    auto given = [&](const char* key) {
+      for (const auto& [k, v] : parsed->options)
+        if (k == key) return true;
+      return false;
+    };
+    std::string options;
+    for (const std::string& item : split_options(values->canonical())) {
+      if (!given("speed") && item == "speed=0") continue;
+      if (!given("pace_ms") && values->get_int("speed") > 0 && item.starts_with("pace_ms="))
+        continue;
+      options += (options.empty() ? "" : ",") + item;
+    }
+    canonical += "(" + options + ")";
+  }
   return entry->create(game, canonical, *values, error);
 }
 

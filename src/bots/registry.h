@@ -5,7 +5,9 @@
 //   later: ismcts(iterations=2000), pimc(worlds=40), exec:...
 //
 // A player string is `name` or `name(key=value,...)`. Every player takes the option `pace_ms`:
-// how long it takes over each move in real-time games (default 1000). Errors name the unknown
+// how long it takes over each move in real-time games (default 1000), and `speed`, a speed level
+// from 1 (slowest) to 5 (fastest) that sets the pace instead (2000, 1400, 1000, 700, 500 ms; 0, the
+// default, leaves it to pace_ms): `heuristic(speed=4)`. Errors name the unknown
 // player (and list the ones this game has) or the option, the value and what is allowed.
 #pragma once
 
@@ -23,7 +25,7 @@ namespace cardroom {
 struct PlayerEntry {
   std::string name;
   std::string description;
-  std::vector<OptionSpec> options;  // its own options; `pace_ms` is added to every player
+  std::vector<OptionSpec> options;  // its own options; `pace_ms` and `speed` are added to all
   // Whether it can play `game` (nullptr: every game).
   std::function<bool(const AnyGame& game)> plays;
   std::function<std::unique_ptr<Player>(const AnyGame& game, const std::string& player_string,
@@ -31,13 +33,18 @@ struct PlayerEntry {
       create;
 };
 
+inline constexpr int kSpeedLevels = 5;
+// The pace in ms of speed level `speed` (1..kSpeedLevels), or `pace_ms` for speed 0.
+int pace_ms_of(int speed, int pace_ms);
+
 void register_player(PlayerEntry entry);
 // Registers the game-independent players (random) and `heuristic`; idempotent.
 void register_all_players();
 
 // The players that can play `game`, by name.
 std::vector<std::string> player_names(const AnyGame& game);
-// The option specs of player `name` (its own plus pace_ms); nullptr if there is no such player.
+// The option specs of player `name` (its own plus pace_ms and speed); nullptr if there is no such
+// player.
 const std::vector<OptionSpec>* player_options(std::string_view name);
 
 // "heuristic", "random(pace_ms=500)" -> a player for `game`, or nullptr with a clear `error`.

@@ -159,6 +159,16 @@ class LineInput {
   std::thread reader_;
 };
 
+// A player string with the option speed=N added (N > 0): "heuristic" -> "heuristic(speed=3)",
+// "random(pace_ms=500)" -> "random(pace_ms=500,speed=3)" (the level then sets the pace).
+std::string with_speed(const std::string& player, int speed) {
+  if (speed <= 0) return player;
+  const std::string option = "speed=" + std::to_string(speed);
+  if (!player.empty() && player.back() == ')')
+    return player.substr(0, player.size() - 1) + "," + option + ")";
+  return player + "(" + option + ")";
+}
+
 enum class TurnResult { kMoved, kQuit, kEndOfInput, kInterrupted };
 
 class TerminalGame {
@@ -524,6 +534,7 @@ void add_play_command(CLI::App& app, Context& ctx) {
   static std::string save;
   static bool ascii = false;
   static bool watch = false;
+  static int speed = 0;
   cmd->add_option("game", game_name,
                   "registry name or game string, e.g. reds or reds(players=6) (optional with "
                   "--resume)");
@@ -540,6 +551,10 @@ void add_play_command(CLI::App& app, Context& ctx) {
   cmd->add_option("--save", save,
                   "where to save the record (default cardroom-<game>-<seed>.json, or the "
                   "--resume file)");
+  cmd->add_option("--speed", speed,
+                  "real-time games: the computer players' speed level, 1 (slowest) to 5 "
+                  "(fastest); the same as giving each of them speed=N")
+      ->check(CLI::Range(1, kSpeedLevels));
   cmd->add_flag("--ascii", ascii, "plain ASCII: no colour, no suit symbols");
   cmd->add_flag("--watch", watch,
                 "computer players at every seat; you watch as a spectator (public events only)");
@@ -593,7 +608,7 @@ void add_play_command(CLI::App& app, Context& ctx) {
     std::vector<std::unique_ptr<Player>> seats(n);
     for (Seat s = 0, k = 0; s < n; ++s) {
       if (s == person) continue;
-      const std::string& name = list[list.size() == 1 ? 0 : k++];
+      const std::string& name = with_speed(list[list.size() == 1 ? 0 : k++], speed);
       seats[s] = load_player(name, session->game(), &error);
       if (!seats[s]) return fail(ctx, "--opponents " + name + ": " + error);
     }
@@ -603,7 +618,9 @@ void add_play_command(CLI::App& app, Context& ctx) {
     if (!check_writable(path, &error))
       return fail(ctx, save.empty() ? error + " (choose where to save with --save PATH)" : error);
     TerminalStyle style = detect_style(ascii);
-    TerminalGame game(*session, person, std::move(seats), opponents, path, style,
+    const std::string who =
+        speed > 0 ? opponents + " (speed " + std::to_string(speed) + ")" : opponents;
+    TerminalGame game(*session, person, std::move(seats), who, path, style,
                       stdin_is_terminal());
     if (!game.run(resumed, &error)) fail(ctx, error);
   });

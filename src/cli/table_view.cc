@@ -161,7 +161,8 @@ std::string seats_phrase(const json& seats, int n, const char* joiner) {
   return out;
 }
 
-// The game's own lines under the table ("board": [{"title", "cards" or "text"}]).
+// The game's own lines under the table ("board": [{"title", "cards", "piles" or "text", and an
+// optional "note"}]).
 void show_board_lines(const json& v, const Viewer& viewer) {
   if (!v.contains("board") || !v["board"].is_array()) return;
   for (const json& line : v["board"]) {
@@ -172,9 +173,22 @@ void show_board_lines(const json& v, const Viewer& viewer) {
         if (c.is_string())
           text += (text.empty() ? "" : " ") + viewer.card_code(c.get<std::string>());
       if (text.empty()) text = "(none)";
+    } else if (line.contains("piles") && line["piles"].is_array()) {
+      // Piles side by side, each bottom first: "9S 8H | KD | -- | 5C".
+      for (const json& pile : line["piles"]) {
+        std::string cards;
+        if (pile.is_array())
+          for (const json& c : pile)
+            if (c.is_string())
+              cards += (cards.empty() ? "" : " ") + viewer.card_code(c.get<std::string>());
+        text += (text.empty() ? "" : paint(" | ", Paint::kDim, viewer.style)) +
+                (cards.empty() ? paint("--", Paint::kDim, viewer.style) : cards);
+      }
     } else if (line.contains("text")) {
       text = field_text(line["text"]);
     }
+    if (line.contains("note") && line["note"].is_string())
+      text += "   " + paint(line["note"].get<std::string>(), Paint::kDim, viewer.style);
     std::cout << "  "
               << paint(pad_right(line.value("title", std::string()), 18), Paint::kDim, viewer.style)
               << text << "\n";

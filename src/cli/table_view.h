@@ -22,7 +22,9 @@
 //   house      against the house: a row for the house ({"name", "tricks_won", "score"}); in the
 //              trick, seat number `players` is the house
 //   board      the game's own lines under the seats, any game: [{"title", "cards" or "text"}]
-//              (Bridge Solitaire: the face-up cards, the stock, the contract, the rubber)
+//              (Bridge Solitaire: the face-up cards, the stock, the contract, the rubber), or
+//              "piles": card lists side by side, each bottom first ("9S 8H | KD | -- | 5C":
+//              Nuts's tableaux), each line with an optional "note" after it (dim)
 #pragma once
 
 #include <nlohmann/json.hpp>

@@ -8,11 +8,6 @@ std::vector<GameEntry>& entries() {
   return all;
 }
 
-std::vector<std::pair<std::string, std::string>>& planned() {
-  static std::vector<std::pair<std::string, std::string>> all;
-  return all;
-}
-
 std::unique_ptr<AnyGame> create(const GameEntry* entry, std::optional<OptionValues> values,
                                 std::string* error) {
   if (!values) return nullptr;
@@ -22,12 +17,6 @@ std::unique_ptr<AnyGame> create(const GameEntry* entry, std::optional<OptionValu
 const GameEntry* find_or_error(std::string_view name, std::string* error) {
   const GameEntry* entry = find_game(name);
   if (!entry && error) {
-    if (const std::string* title = planned_game_title(name)) {
-      *error = *title + " ('" + std::string(name) + "') is not implemented yet (games:";
-      for (const auto* e : registered_games()) *error += " " + e->name;
-      *error += ")";
-      return nullptr;
-    }
     *error = "unknown game '" + std::string(name) + "' (games:";
     for (const auto* e : registered_games()) *error += " " + e->name;
     *error += ")";
@@ -40,19 +29,6 @@ const GameEntry* find_or_error(std::string_view name, std::string* error) {
 void register_game(GameEntry entry) {
   if (find_game(entry.name)) return;
   entries().push_back(std::move(entry));
-}
-
-void register_planned_game(std::string name, std::string title) {
-  for (const auto& p : planned())
-    if (p.first == name) return;
-  planned().emplace_back(std::move(name), std::move(title));
-}
-
-const std::string* planned_game_title(std::string_view name) {
-  if (find_game(name)) return nullptr;
-  for (const auto& p : planned())
-    if (p.first == name) return &p.second;
-  return nullptr;
 }
 
 const GameEntry* find_game(std::string_view name) {

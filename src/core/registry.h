@@ -25,11 +25,6 @@ struct GameEntry {
 
 void register_game(GameEntry entry);
 const GameEntry* find_game(std::string_view name);
-// A game Cardroom will have but does not yet: load_game names it as not implemented yet rather
-// than unknown. Registering the game itself supersedes this.
-void register_planned_game(std::string name, std::string title);
-// The title of a planned game not registered, or nullptr.
-const std::string* planned_game_title(std::string_view name);
 std::vector<const GameEntry*> registered_games();
 
 // "reds(players=4,partnership=true)" -> game, or nullptr with a clear `error`.

@@ -9,6 +9,8 @@
 #include "games/bridgette/bridgette_bot.h"
 #include "games/indian_chief/indian_chief.h"
 #include "games/indian_chief/indian_chief_bot.h"
+#include "games/nuts/nuts.h"
+#include "games/nuts/nuts_bot.h"
 #include "games/red_rover/red_rover.h"
 #include "games/red_rover/red_rover_bot.h"
 #include "games/reds/reds.h"
@@ -72,8 +74,10 @@ void register_all_games() {
       "Red Rover",
       "3 players, 36 cards: packets, rover contracts against two allies, or capture marriages",
       red_rover::bots());
-  // The games still to come (README's table): named as not implemented yet, not as unknown.
-  for (auto [name, title] : {std::pair{"nuts", "Nuts (Nerts)"}}) register_planned_game(name, title);
+  add<nuts::Game>("Nuts",
+                  "2-4 players (6 or 8 in pairs) race their own decks onto shared foundations in "
+                  "real time",
+                  nuts::bots());
 }
 
 }  // namespace cardroom

@@ -55,12 +55,15 @@ Decision MatchRunner::ask(Seat seat) {
 
 bool MatchRunner::apply(Seat seat, Move move, std::string* error) {
   events_.clear();
+  const int rounds = table_.state().rounds_completed();
   if (!table_.apply(seat, move, clock_.now(), want_events_ ? &events_ : nullptr, error))
     return false;
-  // Decisions of seats that may no longer move lapse.
+  // Decisions of seats that may no longer move lapse, and every decision when the move ended a
+  // round: it was made for a round that is over (the next deal is a new position).
+  const bool round_over = table_.state().rounds_completed() != rounds;
   const SeatSet actors = table_.state().actors();
   for (Seat s = 0; s < static_cast<Seat>(pending_.size()); ++s)
-    if (!actors.contains(s)) pending_[s].active = false;
+    if (round_over || !actors.contains(s)) pending_[s].active = false;
   if (want_events_)
     for (Seat s = 0; s < static_cast<Seat>(players_.size()); ++s)
       if (players_[s] && players_[s]->wants_events())

@@ -11,8 +11,10 @@
 //                 asked plus its delay (its pace); the earliest due move is made first, and equal
 //                 times are broken by the runner's seeded RNG, never by seat number. A move the
 //                 state refuses when it comes due (made stale by an earlier one) changes nothing
-//                 and its player decides again. The clock (virtual in sim, wall in play) gives
-//                 each move its arrival time, which records keep, so the game replays exactly.
+//                 and its player decides again; a move that ends a round lapses every
+//                 pending decision (made for the round that is over). The clock (virtual in sim,
+//                 wall in play) gives each move its arrival time, which records keep, so the game
+//                 replays exactly.
 //
 // Computer players draw their randomness from one RNG per match (the `bot_seed`), in the order they
 // are asked, so a match is the same for any number of threads running other matches.

@@ -58,10 +58,6 @@ out=$("$CARDROOM" rules 'reds(players=6,partnership=true)')
 check "rules takes a game string and shows its values" \
   bash -c "grep -A1 '^This table:' | grep -q 'reds(players=6,partnership=true'" <<<"$out"
 expect_error "rules: a bad option in the game string" "players" "$CARDROOM" rules 'reds(players=9)'
-expect_error "rules of a game not implemented yet says so" \
-  "^cardroom: Nuts \\(Nerts\\) \\('nuts'\\) is not implemented yet" "$CARDROOM" rules nuts
-expect_error "play of a game not implemented yet says so" "Nuts \(Nerts\) \('nuts'\) is not implemented yet" \
-  "$CARDROOM" play nuts
 expect_error "rules of an unknown game" "^cardroom: unknown game 'nosuchgame'" \
   "$CARDROOM" rules nosuchgame
 

@@ -48,7 +48,7 @@ Move Parse(const State& s, Seat seat, const std::string& text) {
 }
 
 void Do(State& s, Seat seat, const std::string& text, std::vector<Event>* events = nullptr) {
-  ApplyContext ctx{.events = events};
+  ApplyContext ctx{events, {}, nullptr};
   const Status st = s.apply(seat, Parse(s, seat, text), &ctx);
   ASSERT_TRUE(st.ok()) << "S" << seat << " " << text << ": " << st.error;
 }

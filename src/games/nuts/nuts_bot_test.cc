@@ -1,0 +1,109 @@
+// The Nuts heuristic player: its order of preference, its stuck vote, its strength against random,
+// and speed levels racing each other on the match runner's virtual clock.
+#include "games/nuts/nuts_bot.h"
+
+#include <gtest/gtest.h>
+
+#include "core/registry.h"
+#include "games/all_games.h"
+#include "games/common/test_util.h"
+#include "games/nuts/nuts_test_util.h"
+#include "match/simulate.h"
+
+namespace cardroom::nuts {
+namespace {
+
+using testing_util::List;
+
+// A state dealt from layouts {reserve prefix, tableau, stock prefix} (nuts_test_util.h).
+State Dealt(const std::vector<test_deals::LayoutSpec>& layouts) {
+  std::vector<Deal> deals{test_deals::MakeDeal(layouts)};
+  ApplyContext ctx;
+  ctx.deals = deals;
+  return testing_util::MakeGame<Game>("nuts", "").new_match(1, -1, &ctx);
+}
+
+std::string Choice(const State& s, Seat seat) {
+  Rng rng(1);
+  const State belief = s.resample(seat, rng);
+  return s.move_text(heuristic_move(belief, seat, rng));
+}
+
+TEST(NutsBot, FoundationFirstThenTheReserveThenDraws) {
+  // Reserve top 7D goes on 8S; AH is on T4 (a foundation move): the foundation comes first.
+  State s = Dealt({{"7D", "8S KH KD AH", ""}, {"", "QS QH QD QC", ""}});
+  EXPECT_EQ(Choice(s, 0), "play AH");
+  ASSERT_TRUE(s.apply(0, play_move(List("AH")[0]), nullptr).ok());
+  EXPECT_EQ(Choice(s, 0), "move 7D T1");
+  ASSERT_TRUE(s.apply(0, move_move(List("7D")[0], 0), nullptr).ok());
+  // Nothing else to do: T4 is empty and takes the reserve's next card.
+  EXPECT_EQ(Choice(s, 0).substr(0, 4), "move");
+  EXPECT_EQ(Choice(s, 0).substr(8), "T4");
+}
+
+TEST(NutsBot, FreesASpaceForTheReserve) {
+  // 9S on TD: moving T1 whole onto T2 empties T1 for the reserve.
+  State s = Dealt({{"5C", "9S TD KH KD", ""}, {"", "QS QH QD QC", ""}});
+  EXPECT_EQ(Choice(s, 0), "move 9S T2");
+}
+
+TEST(NutsBot, DeclaresStuckOnlyAfterAWholePassThroughTheStock) {
+  // Kings on the tableau, the reserve top a 2: nothing moves but the stock's cards.
+  State s = Dealt({{"2C", "KS KH KD KC", "3D 3H 3S"}, {"", "QS QH QD QC", ""}});
+  int draws = 0;
+  for (;;) {
+    const std::string choice = Choice(s, 0);
+    if (choice == "stuck") break;
+    ASSERT_TRUE(choice == "draw" || choice == "recycle" || choice.starts_with("move") ||
+                choice.starts_with("play"))
+        << choice;
+    std::string error;
+    auto move = s.parse_move(0, choice, &error);
+    ASSERT_TRUE(move) << error;
+    ASSERT_TRUE(s.apply(0, *move, nullptr).ok()) << choice;
+    draws += choice == "draw";
+    ASSERT_LT(draws, 200);
+  }
+  EXPECT_GE(s.layout(0).idle_draws, s.layout(0).stock_n + s.layout(0).waste_n);
+}
+
+SimResult Sim(const std::string& game, const std::vector<std::string>& bots, int matches) {
+  register_all_games();
+  std::string error;
+  auto g = load_game(game, &error);
+  EXPECT_TRUE(g) << error;
+  SimConfig config;
+  config.matches = matches;
+  config.bots = bots;
+  config.seed = 11;
+  SimResult result;
+  EXPECT_TRUE(simulate(*g, config, &result, &error)) << error;
+  return result;
+}
+
+TEST(NutsBot, BeatsRandomByAWideMargin) {
+  const SimResult r = Sim("nuts", {"heuristic", "random"}, 20);
+  ASSERT_TRUE(r.has_margin);
+  EXPECT_GT(r.margin.mean, 100);
+  EXPECT_GT(r.bots[0].win_rate.mean, 0.95);
+}
+
+TEST(NutsBot, TheFasterSpeedLevelWinsMore) {
+  const SimResult r = Sim("nuts", {"heuristic(speed=5)", "heuristic(speed=1)"}, 20);
+  ASSERT_EQ(r.bots.size(), 2u);
+  EXPECT_EQ(r.bots[0].name, "heuristic(speed=5)");
+  EXPECT_GT(r.bots[0].win_rate.mean, 0.75);
+  EXPECT_GT(r.margin.mean, 0);
+}
+
+TEST(NutsBot, HeuristicMatchesEndWithLegalMovesAtEveryTableSize) {
+  for (const char* game :
+       {"nuts(players=3)", "nuts(players=4)", "nuts(players=6)", "nuts(players=8)"}) {
+    const SimResult r = Sim(game, {"heuristic"}, 2);
+    EXPECT_EQ(r.matches, 2u) << game;
+    EXPECT_GT(r.moves, 100u) << game;
+  }
+}
+
+}  // namespace
+}  // namespace cardroom::nuts
