@@ -17,7 +17,7 @@ fi
 cmake --build "$build" --target cardroom_tests -j "${JOBS:-2}"
 
 mkdir -p "$root/tests/golden" "$root/tests/records"
-filter='Golden.*:RedsRecord.CheckedInRecordFileMatches:S48Record.CheckedInRecordFileMatches:TadmurRecord.CheckedInRecordFileMatches:TrucRecord.CheckedInRecordFileMatches:SchwimmenRecord.CheckedInRecordFileMatches:IndianChiefRecord.CheckedInRecordFileMatches:BridgetteRecord.CheckedInRecordFileMatches:BridgeSolitaireRecord.TheSeedExamplesAreCheckedInAsRecords:RedRoverRecord.CheckedInRecordFileMatches'
+filter='Golden.*:RedsRecord.CheckedInRecordFileMatches:S48Record.CheckedInRecordFileMatches:TadmurRecord.CheckedInRecordFileMatches:TrucRecord.CheckedInRecordFileMatches:SchwimmenRecord.CheckedInRecordFileMatches:IndianChiefRecord.CheckedInRecordFileMatches:BridgetteRecord.CheckedInRecordFileMatches:BridgeSolitaireRecord.TheSeedExamplesAreCheckedInAsRecords:RedRoverRecord.CheckedInRecordFileMatches:NutsRecord.CheckedInRecordFileMatches'
 CARDROOM_REGEN_GOLDEN=1 "$build/cardroom_tests" --gtest_filter="$filter"
 # Check that the files just written compare equal.
 "$build/cardroom_tests" --gtest_filter="$filter" --gtest_brief=1

@@ -3,6 +3,9 @@
 // transcript lists every event with the seats that may see it ("[all]" for public events) and every
 // move. A changed transcript means changed rules, events or RNG use: review it as a diff.
 //
+// Real-time games (Nuts): the moving seat is drawn from the actors with the bot RNG and each move
+// arrives 250 ms after the previous one (its time shown after '@' and kept in the record).
+//
 // Regenerate with scripts/regen_golden.sh (which runs this test with CARDROOM_REGEN_GOLDEN=1: the
 // files under tests/golden/ are then written instead of compared).
 #include <gtest/gtest.h>
@@ -10,8 +13,10 @@
 #include <cstdint>
 #include <cstdlib>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "core/registry.h"
 #include "core/session.h"
@@ -70,14 +75,24 @@ std::string transcript(const std::string& game_string, std::uint64_t seed, std::
   };
   flush_events();
   Rng rng(bot_seed);
+  const bool real_time = session->state().mode() == ActorMode::kRealTime;
   int moves = 0;
   while (!session->state().over()) {
-    const Seat seat = session->state().actors().lowest();
+    const SeatSet actors = session->state().actors();
+    Seat seat = actors.lowest();
+    if (real_time) {
+      const std::vector<Seat> seats_to_act = actors.to_vector();
+      seat = seats_to_act[rng.below(static_cast<std::uint32_t>(seats_to_act.size()))];
+    }
     auto move = session->state().bot_move("random", seat, rng);
     EXPECT_TRUE(move.has_value()) << "no move for " << seat_name(seat);
     if (!move) break;
-    out << seat_name(seat) << " > " << session->state().move_text(*move) << "\n";
-    EXPECT_TRUE(session->play(seat, *move, &error)) << error;
+    std::optional<std::int64_t> time_ms;
+    if (real_time) time_ms = 250 * static_cast<std::int64_t>(moves + 1);
+    out << seat_name(seat) << " > " << session->state().move_text(*move);
+    if (time_ms) out << " @" << *time_ms;
+    out << "\n";
+    EXPECT_TRUE(session->play(seat, *move, &error, time_ms)) << error;
     flush_events();
     EXPECT_EQ(session->state().check(), nullptr);
     if (++moves > 100000) {
@@ -225,6 +240,13 @@ TEST(Golden, RedRoverSeed7) {
   const std::string text = transcript("red_rover(deals=3)", 7, 1234);
   ASSERT_FALSE(text.empty());
   check_golden("red_rover_3_deals_seed7.txt", text);
+}
+
+TEST(Golden, NutsSeed7) {
+  // Real time: random seats to act, a move every 250 ms; a short game (a low target, two hands).
+  const std::string text = transcript("nuts(target=5,max_hands=2)", 7, 1234);
+  ASSERT_FALSE(text.empty());
+  check_golden("nuts_2_hands_seed7.txt", text);
 }
 
 TEST(Golden, TranscriptIsDeterministic) {

@@ -13,7 +13,10 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <fstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "bots/registry.h"
@@ -518,6 +521,61 @@ TEST(NutsRecord, RecordsKeepArrivalTimesAndReplay) {
   ASSERT_TRUE(replayed) << error;
   EXPECT_TRUE(replayed->state().equals(session->state()));
   EXPECT_EQ(replayed->record(), record);
+}
+
+// tests/records/nuts_spades_race.json: S0 runs its reserve of spades to the foundations, a card
+// every 700 ms, while S1 plays three hearts and draws; S0's "Nuts!" at 9100 ms ends the game (13
+// is more than the target 12). Every move carries its arrival time.
+nlohmann::json SpadesRaceRecord() {
+  nlohmann::json record;
+  record["game"] = "nuts";
+  record["options"] = {{"target", 12}};
+  record["seed"] = 1u;
+  record["deals"] = {
+      deal_to_json(MakeDeal({{"AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS", "KH KD KC QH", ""},
+                             {"AH 2H 3H", "QD QC JS JC", ""}}),
+                   {})};
+  std::vector<std::tuple<int, std::string, int>> moves{{0, "move QH T3", 350}};
+  const char* spades[] = {"AS", "2S", "3S", "4S", "5S", "6S", "7S",
+                          "8S", "9S", "TS", "JS", "QS", "KS"};
+  const std::vector<std::tuple<int, std::string, int>> s1{
+      {1, "play AH", 1000}, {1, "play 2H", 2000}, {1, "play 3H", 3000},
+      {1, "draw", 4000},    {1, "draw", 5000},    {1, "move JS T1", 6000}};
+  std::size_t k = 0;
+  for (int i = 0; i < 13; ++i) {
+    const int t = 700 * (i + 1);
+    for (; k < s1.size() && std::get<2>(s1[k]) < t; ++k) moves.push_back(s1[k]);
+    moves.push_back({0, std::string("play ") + spades[i], t});
+  }
+  nlohmann::json list = nlohmann::json::array();
+  for (const auto& [seat, text, time] : moves) list.push_back({seat, text, time});
+  record["moves"] = list;
+  return record;
+}
+
+TEST(NutsRecord, CheckedInRecordFileMatches) {
+  // tests/records/nuts_spades_race.json is SpadesRaceRecord(), for `cardroom replay`. With
+  // CARDROOM_REGEN_GOLDEN=1 (scripts/regen_golden.sh) it is rewritten.
+  register_all_games();
+  const std::string path =
+      std::string(CARDROOM_SOURCE_DIR) + "/tests/records/nuts_spades_race.json";
+  if (const char* regen = std::getenv("CARDROOM_REGEN_GOLDEN");
+      regen && std::string(regen) == "1") {
+    std::ofstream out(path);
+    ASSERT_TRUE(out) << "cannot write " << path;
+    out << SpadesRaceRecord().dump(1) << "\n";
+  }
+  std::string error;
+  auto session = Session::from_record_file(path, &error);
+  ASSERT_TRUE(session) << error;
+  auto expected = Session::from_record(SpadesRaceRecord(), &error);
+  ASSERT_TRUE(expected) << error;
+  EXPECT_EQ(session->record(), expected->record());
+  EXPECT_TRUE(session->state().over());
+  EXPECT_EQ(session->state().score(0), 13);
+  EXPECT_EQ(session->state().score(1), 3 - 2 * 10);
+  EXPECT_EQ(session->record()["moves"].back(), nlohmann::json({0, "play KS", 9100}));
+  EXPECT_EQ(session->rounds()[0]["ended"], "nuts");
 }
 
 // ---------------------------------------------------------------------------------------------
