@@ -64,7 +64,8 @@ const std::map<std::string, std::vector<std::string>>& variants() {
         "rover_compensation=none)"}},
       {"nuts",
        {"nuts(players=3,max_hands=2)", "nuts(players=4,max_hands=1)", "nuts(players=6,max_hands=1)",
-        "nuts(players=8,max_hands=1,final_tie=share)", "nuts(target=5,max_hands=3)"}},
+        "nuts(players=8,max_hands=1,final_tie=share)", "nuts(target=5,max_hands=3)",
+        "nuts(grace_ms=500,max_hands=2)"}},
   };
   return v;
 }

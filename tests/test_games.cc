@@ -134,6 +134,7 @@ Status State::apply(Seat seat, Move move, const ApplyContext* ctx) {
   taken_[seat].add(card);
   scores_[seat] += points;
   ++next_;
+  last_time_ms_ = ctx && ctx->time_ms ? *ctx->time_ms : -1;
   emit(ctx, kEveryone,
        points > card_points(card) ? "{seat} takes {card}: lucky, {points} points (total {total})"
                                   : "{seat} takes {card}: {points} points (total {total})",

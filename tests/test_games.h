@@ -82,6 +82,8 @@ class State : public MatchState<Config> {
   CardSet taken(Seat seat) const { return taken_[seat]; }
   // The rank of `seat`'s lucky heart when everyone knows it (one of its takes was doubled), or -1.
   int known_lucky_rank(Seat seat) const;
+  // The arrival time (ApplyContext::time_ms) of the last take, -1 when it came with none.
+  std::int64_t last_time_ms() const { return last_time_ms_; }
 
  private:
   void deal(const ApplyContext* ctx);
@@ -93,6 +95,7 @@ class State : public MatchState<Config> {
   CardSet spare_;  // the hearts nobody was dealt
   std::array<CardSet, kMaxPlayers> taken_{};
   std::array<int, kMaxPlayers> scores_{};
+  std::int64_t last_time_ms_ = -1;
 };
 
 CARDROOM_HEURISTIC_PLAYER(State);

@@ -212,10 +212,14 @@ struct Pile {
 //           redeals)
 //   dealt   where the game reports each deal it makes, shuffled or explicit, in the form its
 //           validate_deal accepts: passed back as `deals`, it replays the match without its RNG
+//   time_ms the move's arrival time in a real-time game, in milliseconds from the start of the
+//           match (Session::play from its time_ms, also when replaying a record; the match
+//           runner's tables); absent when unknown. Only real-time games read it.
 struct ApplyContext {
   std::vector<Event>* events = nullptr;
   std::span<const Deal> deals;
   std::vector<Deal>* dealt = nullptr;
+  std::optional<std::int64_t> time_ms;
 };
 
 // The part of every XGame that is the same: its options and its validated Config, kept for the

@@ -126,7 +126,7 @@ std::unique_ptr<Session> Session::create(std::unique_ptr<AnyGame> game, std::uin
   s->seed_ = seed;
   s->first_dealer_ = first_dealer;
   s->deals_ = std::move(deals);
-  ApplyContext ctx{&s->events_, s->deals_, &s->dealt_};
+  ApplyContext ctx{&s->events_, s->deals_, &s->dealt_, std::nullopt};
   s->state_ = s->game_->new_match(seed, first_dealer, &ctx);
   s->after_apply();
   return s;
@@ -252,7 +252,7 @@ bool Session::play(Seat seat, Move move, std::string* error, std::optional<std::
   std::string text = state_->move_text(move);
   const std::size_t events_before = events_.size();
   const std::size_t dealt_before = dealt_.size();
-  ApplyContext ctx{&events_, deals_, &dealt_};
+  ApplyContext ctx{&events_, deals_, &dealt_, time_ms};
   Status st = state_->apply(seat, move, &ctx);
   if (!st.ok()) {
     events_.resize(events_before);

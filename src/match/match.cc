@@ -21,9 +21,12 @@ bool SessionTable::apply(Seat seat, Move move, double time, std::vector<Event>* 
 
 bool StateTable::apply(Seat seat, Move move, double time, std::vector<Event>* events,
                        std::string* error) {
-  (void)time;
-  ApplyContext ctx{events, {}, nullptr};
-  Status st = state_->apply(seat, move, events ? &ctx : nullptr);
+  // A real-time game learns each move's arrival time (ApplyContext::time_ms), as through Session.
+  std::optional<std::int64_t> time_ms;
+  if (state_->mode() == ActorMode::kRealTime)
+    time_ms = static_cast<std::int64_t>(std::llround(time * 1000));
+  ApplyContext ctx{events, {}, nullptr, time_ms};
+  Status st = state_->apply(seat, move, events || time_ms ? &ctx : nullptr);
   if (!st.ok()) {
     *error = st.error;
     return false;

@@ -38,7 +38,11 @@ const ConfigOptions<Config>& Config::options() {
           .add(OptionSpec::choice("final_tie", {"play_on", "share"},
                                   "a tie for the highest total: play another hand, or share the "
                                   "win (NUTS-A6)"),
-               &Config::final_tie);
+               &Config::final_tie)
+          .add(OptionSpec::integer("grace_ms", 0, 0, 5000,
+                                   "after \"Nuts!\" the others may complete their moves for this "
+                                   "many ms (NUTS-A2; 0: the hand ends at once)"),
+               &Config::grace_ms);
   return options;
 }
 
@@ -147,6 +151,11 @@ void State::deal(const ApplyContext* ctx) {
   wanted_ = {};
   rotations_ = 0;
   progress_ = false;
+  grace_ = false;
+  deadline_known_ = false;
+  nuts_by_ = -1;
+  done_ = 0;
+  deadline_ms_ = 0;
   ++deals_;
   report_deal(ctx, [&] {
     Deal d;
@@ -200,6 +209,7 @@ int State::foundation_for(Card card) const {
 }
 
 bool State::may_move(Seat seat) const {
+  if (grace_) return !done(layout_of(seat));
   const Layout& lay = layouts_[layout_of(seat)];
   if (!lay.stuck) return true;
   // A layout that has declared stuck waits for the others; it may only play a card that a
@@ -235,6 +245,7 @@ constexpr std::array<CardSet, 52> kBuildsOnto = [] {
 void State::legal_moves(Seat seat, MoveList<kMaxMoves>& out) const {
   out.clear();
   if (over_ || seat < 0 || seat >= num_seats()) return;
+  if (grace_ && done(layout_of(seat))) return;
   const Layout& lay = layouts_[layout_of(seat)];
   // The single cards a move may take: the reserve's top, the waste's top; and each pile's cards.
   CardSet loose;
@@ -263,6 +274,10 @@ void State::legal_moves(Seat seat, MoveList<kMaxMoves>& out) const {
         lay.pile_n[j] ? movable & kBuildsOnto[lay.pile_top(j)] : movable - bottoms;
     for (Card c : movers) out.push(move_move(c, j));
   }
+  if (grace_) {  // completing moves: no draw, recycle or stuck
+    out.push(done_move());
+    return;
+  }
   if (lay.stock_n)
     out.push(draw_move());
   else if (lay.waste_n)
@@ -273,6 +288,7 @@ void State::legal_moves(Seat seat, MoveList<kMaxMoves>& out) const {
 Status State::apply(Seat seat, Move move, const ApplyContext* ctx) {
   if (over_) return Status::Error("the game is over");
   if (seat < 0 || seat >= num_seats()) return Status::Error("no such seat");
+  if (grace_) return apply_in_grace(seat, move, ctx);
   const int l = layout_of(seat);
   Layout& lay = layouts_[l];
   const std::uint64_t payload = move_payload(move);
@@ -334,9 +350,80 @@ Status State::apply(Seat seat, Move move, const ApplyContext* ctx) {
     case kStuckMove:
       if (payload) return Status::Error("not a Nuts move");
       return apply_stuck(l, seat, ctx);
+    case kDoneMove:
+      if (payload) return Status::Error("not a Nuts move");
+      return Status::Error("'done' is only for the grace after \"Nuts!\"");
     default:
       return Status::Error("not a Nuts move (try play C, move C T2, draw, recycle, stuck)");
   }
+}
+
+Status State::apply_in_grace(Seat seat, Move move, const ApplyContext* ctx) {
+  const int l = layout_of(seat);
+  if (done(l))
+    return Status::Error(l == nuts_by_ ? "you have called Nuts: the others are completing their "
+                                         "moves"
+                                       : "you are done: the others are completing their moves");
+  const int kind = move_kind(move);
+  if (kind == kDrawMove || kind == kRecycleMove || kind == kStuckMove)
+    return Status::Error(
+        "after \"Nuts!\" you may only complete your moves: play, move or done (no draw, recycle "
+        "or stuck)");
+  // A move that would be legal but arrives after the deadline (or with no time to tell) is not
+  // played: it ends the hand. Anything else is checked as usual and a refused move changes nothing.
+  const bool late = !deadline_known_ || !ctx || !ctx->time_ms || *ctx->time_ms > deadline_ms_;
+  if (late) {
+    MoveList<kMaxMoves> legal;
+    legal_moves(seat, legal);
+    if (legal.contains(move)) {
+      emit(ctx, kEveryone, "{seat} comes too late (the grace after Nuts! is over): not played",
+           [&] { return Event{.kind = EventKind::kNote, .seat = seat, .label = "too late"}; });
+      end_grace(ctx);
+      return Status::Ok();
+    }
+  }
+  switch (kind) {
+    case kPlayMove:
+    case kMoveMove: {
+      const std::uint64_t payload = move_payload(move);
+      const std::uint64_t card = kind == kPlayMove ? payload : payload & 0xFF;
+      if (card >= 52) return Status::Error("not a card of the deck");
+      if (kind == kPlayMove) return apply_play(l, seat, static_cast<Card>(card), ctx);
+      if ((payload >> 8) >= kPiles) return Status::Error("there are four tableau piles, T1 to T4");
+      return apply_move(l, seat, static_cast<Card>(card), static_cast<int>(payload >> 8), ctx);
+    }
+    case kDoneMove: {
+      if (move_payload(move)) return Status::Error("not a Nuts move");
+      done_ = static_cast<std::uint8_t>(done_ | (1u << l));
+      emit(ctx, kEveryone, "{seats+:is/are} done",
+           [&] { return Event{.kind = EventKind::kNote, .seats = seats_of(l), .label = "done"}; });
+      if (done_ == (1u << layouts()) - 1) end_grace(ctx);
+      return Status::Ok();
+    }
+    default:
+      return Status::Error("not a Nuts move (after \"Nuts!\": play C, move C T2 or done)");
+  }
+}
+
+void State::start_grace(int l, const ApplyContext* ctx) {
+  grace_ = true;
+  nuts_by_ = static_cast<std::int8_t>(l);
+  done_ = static_cast<std::uint8_t>(1u << l);
+  deadline_known_ = ctx && ctx->time_ms.has_value();
+  deadline_ms_ = deadline_known_ ? *ctx->time_ms + config_.grace_ms : 0;
+  for (Layout& lay : layouts_) lay.stuck = false;  // the vote is over: everyone completes
+  emit(ctx, kEveryone, "the others may complete their moves for {amount} ms", [&] {
+    return Event{.kind = EventKind::kNote, .amount = config_.grace_ms, .label = "grace"};
+  });
+}
+
+void State::end_grace(const ApplyContext* ctx) {
+  const int by = nuts_by_;
+  grace_ = deadline_known_ = false;
+  nuts_by_ = -1;
+  done_ = 0;
+  deadline_ms_ = 0;
+  end_hand(HandEnd::kNuts, by, ctx);
 }
 
 void State::take(Layout& lay, Where where, int count) {
@@ -459,10 +546,19 @@ void State::after_card_move(int l, const ApplyContext* ctx) {
   Layout& lay = layouts_[l];
   lay.idle_draws = 0;
   progress_ = true;
-  if (lay.reserve_n == 0) {
+  if (lay.reserve_n == 0 && grace_) {
+    // Emptied during the grace: this layout is done too, and the first caller keeps the call.
+    done_ = static_cast<std::uint8_t>(done_ | (1u << l));
+    emit(ctx, kEveryone, "{seats+:has/have} emptied the reserve too",
+         [&] { return Event{.kind = EventKind::kNote, .seats = seats_of(l), .label = "done"}; });
+    if (done_ == (1u << layouts()) - 1) end_grace(ctx);
+  } else if (lay.reserve_n == 0) {
     emit(ctx, kEveryone, "Nuts! {seats+:has/have} emptied the reserve",
          [&] { return Event{.kind = EventKind::kNote, .seats = seats_of(l), .label = "nuts"}; });
-    end_hand(HandEnd::kNuts, l, ctx);
+    if (config_.grace_ms > 0)
+      start_grace(l, ctx);
+    else
+      end_hand(HandEnd::kNuts, l, ctx);
   }
 }
 
@@ -567,6 +663,8 @@ std::string State::move_text(Move move) const {
       return "recycle";
     case kStuckMove:
       return "stuck";
+    case kDoneMove:
+      return "done";
     default:
       return "?";
   }
@@ -579,6 +677,7 @@ std::optional<Move> State::parse_move(Seat, std::string_view text, std::string* 
   if (w.size() == 1 && (verb == "draw" || verb == "d")) return draw_move();
   if (w.size() == 1 && (verb == "recycle" || verb == "r")) return recycle_move();
   if (w.size() == 1 && verb == "stuck") return stuck_move();
+  if (w.size() == 1 && verb == "done") return done_move();
   // "move C T2", "move C 2", "C T2", "C 2"; "play C", "C f".
   int at = verb == "move" || verb == "play" || verb == "m" || verb == "p" ? 1 : 0;
   if (in.empty()) return in.fail("empty move");
@@ -623,10 +722,19 @@ nlohmann::json State::view(Seat seat) const {
   v["dealer"] = nullptr;
   v["rounds"] = nullptr;
   v["round_name"] = "hand";
-  v["phase"] = over_ ? "over" : "play";
+  v["phase"] = over_ ? "over" : grace_ ? "grace" : "play";
   v["target"] = config_.target;
   v["rotations"] = rotations_;
   v["progress_since_rotation"] = progress_;
+  if (grace_) {
+    json done_list = json::array();
+    for (int l = 0; l < n; ++l) done_list.push_back(done(l));
+    v["grace"] = {{"nuts_by", nuts_by_},
+                  {"deadline_ms", deadline_known_ ? json(deadline_ms_) : json(nullptr)},
+                  {"done", done_list}};
+  } else {
+    v["grace"] = nullptr;
+  }
   v["my_layout"] = seat >= 0 && seat < num_seats() ? json(layout_of(seat)) : json(nullptr);
   json layouts = json::array(), notes = json::array(), board = json::array();
   auto pile_json = [](const auto& cards, int count) {
@@ -825,8 +933,14 @@ const char* State::check() const {
       return "a layout's deck is not whole";
     if (lay.played != found_count[l]) return "foundation count does not match";
     if (lay.stock_known >> lay.stock_n) return "stock knowledge beyond the stock";
-    if (!over_ && lay.reserve_n == 0) return "an empty reserve must end the hand";
+    if (!over_ && !grace_ && lay.reserve_n == 0)
+      return "an empty reserve must end the hand (or start the grace)";
+    if (grace_ && lay.reserve_n == 0 && !done(l)) return "an emptied layout must be done";
   }
+  if (grace_ && (over_ || config_.grace_ms <= 0 || nuts_by_ < 0 || nuts_by_ >= n ||
+                 layouts_[nuts_by_].reserve_n != 0 || done_ >> n || done_ == (1u << n) - 1))
+    return "the grace is malformed";
+  if (!grace_ && (done_ || nuts_by_ >= 0 || deadline_known_)) return "grace data outside a grace";
   if (over_ == winners_.empty()) return "winners are set exactly when the match is over";
   return nullptr;
 }

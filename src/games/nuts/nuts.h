@@ -6,14 +6,14 @@
 // `cardroom rules nuts`).
 //
 // Rulings applied: NUTS-A1 (moves apply in arrival order; a stale move is refused and changes
-// nothing), A2 (no grace after "Nuts!": a move after the emptying one is refused; the grace in ms
-// is not offered, see the docs), A3 (the "stuck" vote, rule 6), A4 (an emptied reserve costs 0),
-// A5 (a draw takes what is left, up to 3), A6 (a tie on top plays another hand; option
-// final_tie=share), A7 (strictly more than the target), A8 (2-4 players alone, 6 or 8 in
-// partnerships of neighbours sharing one layout; 5 and 7 refused), A9 (only the reserve's top card
-// is known, even to its owner), A10 (own layout only; foundation cards never move), A11 (only a
-// pile's top card goes to a foundation), A12 (all stuck: rotate once; stuck again with no card
-// moved to a tableau or foundation since: the hand ends).
+// nothing), A2 (no grace after "Nuts!": a move after the emptying one is refused; option grace_ms
+// gives the others that many ms to complete their moves, see Grace below), A3 (the "stuck" vote,
+// rule 6), A4 (an emptied reserve costs 0), A5 (a draw takes what is left, up to 3), A6 (a tie on
+// top plays another hand; option final_tie=share), A7 (strictly more than the target), A8 (2-4
+// players alone, 6 or 8 in partnerships of neighbours sharing one layout; 5 and 7 refused), A9
+// (only the reserve's top card is known, even to its owner), A10 (own layout only; foundation cards
+// never move), A11 (only a pile's top card goes to a foundation), A12 (all stuck: rotate once;
+// stuck again with no card moved to a tableau or foundation since: the hand ends).
 //
 // Layouts: one per player, or per partnership (seats 2p and 2p+1 share layout p). Every card has
 // an owner (its layout's deck); card ids are the standard 0..51 within a deck. A layout holds its
@@ -26,6 +26,14 @@
 // Explicit deals (one per hand): no hands, no pack; per layout the piles "reserve" (13 cards, top
 // first), "tableau" (4 cards, T1 first) and "stock" (35 cards, top first): piles["reserve"][l].
 //
+// Grace (grace_ms > 0, NUTS-A2's flag): when a reserve empties the hand does not end at once. The
+// deadline is the emptying move's arrival time (ApplyContext::time_ms) plus grace_ms. Until then
+// every other layout may still play to a foundation or move to a tableau, or say "done"; the
+// layout that called Nuts is done. The hand ends when every layout is done, or when a move that
+// would be legal arrives after the deadline (or with no time, or when the Nuts move had none): that
+// move is not played, the hand ends with a "too late" event and apply returns Ok. Draw, recycle
+// and stuck are refused during the grace. A refused move changes nothing.
+//
 // Move encoding (Move::code): kind in bits 56..63, payload below.
 //   kind 1  play C      payload card id                  text "play 5C" (to a foundation)
 //   kind 2  move C Tj   payload card id | (j-1) << 8     text "move 7D T2" (C and every card on
@@ -34,8 +42,11 @@
 //   kind 4  recycle     no payload                       text "recycle" (stock empty: turn the
 //                                                        waste over into a new stock)
 //   kind 5  stuck       no payload                       text "stuck" (the vote, rule 6)
+//   kind 6  done        no payload                       text "done" (during a grace: nothing
+//                                                        more to complete)
 // A card names its place: a seat moves only its own layout's cards, where each card is once.
-// Legal moves are sorted by code: plays, moves (by pile, then card), draw or recycle, stuck.
+// Legal moves are sorted by code: plays, moves (by pile, then card), draw or recycle, stuck (during
+// a grace: plays, moves, done).
 #pragma once
 
 #include <array>
@@ -63,7 +74,8 @@ enum MoveKind : std::uint8_t {
   kMoveMove = 2,
   kDrawMove = 3,
   kRecycleMove = 4,
-  kStuckMove = 5
+  kStuckMove = 5,
+  kDoneMove = 6
 };
 constexpr Move play_move(Card c) { return make_move(kPlayMove, c); }
 constexpr Move move_move(Card c, int pile) {
@@ -72,6 +84,7 @@ constexpr Move move_move(Card c, int pile) {
 constexpr Move draw_move() { return make_move(kDrawMove); }
 constexpr Move recycle_move() { return make_move(kRecycleMove); }
 constexpr Move stuck_move() { return make_move(kStuckMove); }
+constexpr Move done_move() { return make_move(kDoneMove); }
 
 // Nuts ranks: ace low. 1 (A) .. 13 (K).
 constexpr int nuts_rank(Card c) { return rank_of(c) == kAce ? 1 : rank_of(c) + 2; }
@@ -91,6 +104,7 @@ struct Config {
   int target = 100;    // the game ends after a hand when a total is more than this (NUTS-A7)
   int max_hands = 25;  // 0: no limit; else after this many hands the highest total wins
   FinalTie final_tie = FinalTie::kPlayOn;
+  int grace_ms = 0;  // after "Nuts!" the others may complete their moves this long (NUTS-A2)
   CARDROOM_CONFIG(Config);
   std::string validate() const;
   bool partnership() const { return players > 4; }
@@ -168,6 +182,14 @@ class State : public MatchState<Config, HandRecord> {
   const Foundation& foundation(int f) const { return foundations_[f]; }
   int rotations() const { return rotations_; }
   bool progress_since_rotation() const { return progress_; }
+  // The grace after "Nuts!" (option grace_ms): whether it runs, who called, its deadline (absent
+  // when the Nuts move came with no time: every later move is then too late), who is done.
+  bool in_grace() const { return grace_; }
+  int nuts_by() const { return nuts_by_; }
+  std::optional<std::int64_t> grace_deadline_ms() const {
+    return deadline_known_ ? std::optional<std::int64_t>(deadline_ms_) : std::nullopt;
+  }
+  bool done(int l) const { return (done_ >> l) & 1; }
   // Where card `c` of layout `l` lies, for its moves: the reserve top, the waste top, or pile p at
   // depth k (0 = the pile's bottom); Where::kNone when it is not accessible.
   struct Where {
@@ -188,6 +210,9 @@ class State : public MatchState<Config, HandRecord> {
   Status apply_play(int l, Seat seat, Card card, const ApplyContext* ctx);
   Status apply_move(int l, Seat seat, Card card, int pile, const ApplyContext* ctx);
   Status apply_stuck(int l, Seat seat, const ApplyContext* ctx);
+  Status apply_in_grace(Seat seat, Move move, const ApplyContext* ctx);
+  void start_grace(int l, const ApplyContext* ctx);
+  void end_grace(const ApplyContext* ctx);
   void take(Layout& lay, Where where, int count);  // removes `count` cards from `where`
   void after_card_move(int l, const ApplyContext* ctx);
   void rotate(const ApplyContext* ctx);
@@ -203,6 +228,12 @@ class State : public MatchState<Config, HandRecord> {
   std::int8_t rotations_ = 0;  // this hand
   bool progress_ = false;      // a card moved to a tableau or foundation since the last rotation
   bool over_ = false;
+  // The grace after "Nuts!" (grace_ms > 0): running, the caller, the deadline, done layouts.
+  bool grace_ = false;
+  bool deadline_known_ = false;
+  std::int8_t nuts_by_ = -1;
+  std::uint8_t done_ = 0;  // bit l: layout l is done
+  std::int64_t deadline_ms_ = 0;
   std::array<int, kMaxLayouts> totals_{};
 };
 

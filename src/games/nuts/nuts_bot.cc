@@ -19,7 +19,12 @@ int preference(const State& b, int l, Move m) {
       const int to = static_cast<int>(payload >> 8);
       const auto where = b.find(l, card);
       if (where.kind == State::Where::kReserve) return 3;
-      if (where.kind == State::Where::kWaste) return lay.pile_n[to] ? 6 : kNever;
+      if (where.kind == State::Where::kWaste) {
+        // During the grace after "Nuts!" only if it uncovers a waste card a foundation takes.
+        if (b.in_grace())
+          return lay.waste_n > 1 && b.foundation_for(lay.waste[lay.waste_n - 2]) >= 0 ? 5 : kNever;
+        return lay.pile_n[to] ? 6 : kNever;
+      }
       // From a pile: a whole pile onto another frees a space for the reserve; a sub-stack that
       // uncovers a card a foundation takes plays it next. Anything else only shuffles.
       if (where.depth == 0) return lay.pile_n[to] && lay.reserve_n ? 4 : kNever;
@@ -29,6 +34,8 @@ int preference(const State& b, int l, Move m) {
     case kDrawMove:
     case kRecycleMove:
       return 8;
+    case kDoneMove:
+      return 7;  // the grace: nothing useful left to complete
     case kStuckMove:
       // Only after a whole pass through the stock with nothing to move.
       return lay.idle_draws >= lay.stock_n + lay.waste_n ? 7 : kNever;

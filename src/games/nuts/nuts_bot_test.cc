@@ -81,6 +81,39 @@ SimResult Sim(const std::string& game, const std::vector<std::string>& bots, int
   return result;
 }
 
+TEST(NutsBot, DuringTheGraceItCompletesItsMovesThenSaysDone) {
+  // S0 empties its reserve of spades at 100 ms; S1 has 500 ms to play AH 2H and to lay its
+  // reserve out (JS onto QD frees T3 for 9C), never drawing or voting.
+  std::vector<Deal> deals{
+      test_deals::MakeDeal({{"AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS", "KH KD KC QH", ""},
+                            {"AH 2H 9C", "QD QC JS JC", ""}})};
+  ApplyContext ctx;
+  ctx.deals = deals;
+  State s = testing_util::MakeGame<Game>("nuts", "grace_ms=500").new_match(1, -1, &ctx);
+  ApplyContext at;
+  at.time_ms = 100;
+  for (const char* c :
+       {"AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS", "JS", "QS", "KS"})
+    ASSERT_TRUE(s.apply(0, play_move(List(c)[0]), &at).ok());
+  ASSERT_TRUE(s.in_grace());
+  std::vector<std::string> chosen;
+  at.time_ms = 200;
+  while (s.in_grace() && chosen.size() < 20) {
+    chosen.push_back(Choice(s, 1));
+    std::string error;
+    auto move = s.parse_move(1, chosen.back(), &error);
+    ASSERT_TRUE(move) << error;
+    ASSERT_TRUE(s.apply(1, *move, &at).ok()) << chosen.back();
+  }
+  ASSERT_GE(chosen.size(), 4u);
+  EXPECT_EQ(chosen[0], "play AH");
+  EXPECT_EQ(chosen[1], "play 2H");
+  EXPECT_EQ(chosen.back(), "done");
+  for (const std::string& c : chosen) EXPECT_TRUE(c != "draw" && c != "stuck") << c;
+  EXPECT_EQ(s.rounds_completed(), 1);
+  EXPECT_EQ(s.last_round(kSpectator)["reserve_left"][1], 10);  // AH, 2H and 9C are out
+}
+
 TEST(NutsBot, BeatsRandomByAWideMargin) {
   const SimResult r = Sim("nuts", {"heuristic", "random"}, 20);
   ASSERT_TRUE(r.has_margin);

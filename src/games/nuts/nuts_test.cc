@@ -352,6 +352,163 @@ TEST(NutsScenario, Nuts07TheHandEndsTheInstantAReserveEmpties) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// The grace after "Nuts!" (NUTS-A2's flag: option grace_ms)
+
+// S0 runs its spades out (AS..QS at 100 ms, KS at 1000: "Nuts!"); S1 has AH 2H 3H in its reserve
+// and has played AH.
+std::unique_ptr<Session> NutsAt1000(const std::string& game_string, bool timed = true) {
+  auto s =
+      Start(game_string, {MakeDeal({{"AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS", "KH KD KC QH", ""},
+                                    {"AH 2H 3H", "QD QC JS JC", ""}})});
+  Play(*s, 1, "play AH", timed ? 50 : -1);
+  for (const char* c : {"AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS", "JS", "QS"})
+    Play(*s, 0, std::string("play ") + c, timed ? 100 : -1);
+  Play(*s, 0, "play KS", timed ? 1000 : -1);
+  return s;
+}
+
+bool SaidTooLate(const Session& s) {
+  for (const Event& e : s.events())
+    if (e.label == "too late") return true;
+  return false;
+}
+
+TEST(NutsGrace, TheDefaultHasNoGrace) {
+  auto s = NutsAt1000("nuts(grace_ms=0)");
+  EXPECT_EQ(S(*s).rounds_completed(), 1);
+  EXPECT_FALSE(S(*s).in_grace());
+  EXPECT_EQ(s->game().game_string(), Start("nuts", {})->game().game_string());
+  EXPECT_NE(Refused(*s, 0, "done").find("only for the grace"), std::string::npos);
+}
+
+TEST(NutsGrace, OthersMayCompleteTheirMovesUntilTheDeadline) {
+  auto s = NutsAt1000("nuts(grace_ms=500)");
+  EXPECT_TRUE(S(*s).in_grace());
+  EXPECT_EQ(S(*s).rounds_completed(), 0);
+  EXPECT_EQ(S(*s).grace_deadline_ms(), std::optional<std::int64_t>(1500));
+  EXPECT_EQ(s->state().actors(), SeatSet::of(1));
+  const auto v = s->state().view(1);
+  EXPECT_EQ(v["phase"], "grace");
+  EXPECT_EQ(v["grace"]["nuts_by"], 0);
+  EXPECT_EQ(v["grace"]["deadline_ms"], 1500);
+  EXPECT_EQ(v["grace"]["done"], nlohmann::json::array({true, false}));
+  // Card moves and done only: no draw, recycle or stuck.
+  const auto legal = LegalTexts(S(*s), 1);
+  EXPECT_TRUE(Contains(legal, "play 2H"));
+  EXPECT_EQ(legal.back(), "done");
+  EXPECT_FALSE(Contains(legal, "draw"));
+  EXPECT_FALSE(Contains(legal, "stuck"));
+  EXPECT_NE(Refused(*s, 1, "draw").find("complete your moves"), std::string::npos);
+  EXPECT_NE(Refused(*s, 1, "stuck").find("complete your moves"), std::string::npos);
+  EXPECT_NE(Refused(*s, 0, "play KH").find("called Nuts"), std::string::npos);
+  // A refused move is refused whatever its time, and changes nothing.
+  EXPECT_FALSE(Refused(*s, 1, "play 5C").empty());
+  // At the deadline exactly: still played.
+  Play(*s, 1, "play 2H", 1500);
+  EXPECT_TRUE(S(*s).in_grace());
+  EXPECT_EQ(S(*s).layout(1).played, 2);
+  // A moment later: the hand ends and the move is not played.
+  Play(*s, 1, "play 3H", 1501);
+  EXPECT_FALSE(S(*s).in_grace());
+  EXPECT_TRUE(SaidTooLate(*s));
+  ASSERT_EQ(S(*s).rounds_completed(), 1);
+  const auto last = s->rounds()[0];
+  EXPECT_EQ(last["ended"], "nuts");
+  EXPECT_EQ(last["nuts_by"], 0);
+  EXPECT_EQ(last["foundation_cards"], nlohmann::json::array({13, 2}));
+  EXPECT_EQ(last["reserve_left"], nlohmann::json::array({0, 11}));
+  EXPECT_EQ(S(*s).score(1), 2 - 22);
+  EXPECT_EQ(S(*s).layout(1).reserve_n, 13);  // the next hand is dealt
+  // The record keeps the times and replays exactly, the late move included.
+  const auto record = s->record();
+  EXPECT_EQ(record["moves"].back(), nlohmann::json({1, "play 3H", 1501}));
+  std::string error;
+  auto replayed = Session::from_record(nlohmann::json::parse(record.dump()), &error);
+  ASSERT_TRUE(replayed) << error;
+  EXPECT_TRUE(replayed->state().equals(s->state()));
+  EXPECT_EQ(replayed->record(), record);
+  EXPECT_EQ(replayed->events().size(), s->events().size());
+}
+
+TEST(NutsGrace, TheHandEndsWhenEveryoneIsDone) {
+  auto s = Start("nuts(players=3,grace_ms=2000)",
+                 {MakeDeal({{"AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS", "KH KD KC QH", ""},
+                            {"AH 2H", "QD QC JS JC", ""},
+                            {"AD", "QS QH KS KC", ""}})});
+  for (const char* c :
+       {"AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS", "JS", "QS", "KS"})
+    Play(*s, 0, std::string("play ") + c, 100);
+  ASSERT_TRUE(S(*s).in_grace());
+  Play(*s, 1, "play AH", 200);
+  Play(*s, 1, "done", 300);
+  EXPECT_EQ(s->state().actors(), SeatSet::of(2));
+  EXPECT_NE(Refused(*s, 1, "play 2H").find("you are done"), std::string::npos);
+  Play(*s, 2, "done", 400);
+  EXPECT_FALSE(SaidTooLate(*s));
+  ASSERT_EQ(S(*s).rounds_completed(), 1);
+  EXPECT_EQ(s->rounds()[0]["foundation_cards"], nlohmann::json::array({13, 1, 0}));
+  // A reserve emptied during the grace makes its layout done; the first caller keeps the call.
+  auto t = Start("nuts(grace_ms=500)",
+                 {MakeDeal({{"AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS", "KH KD KC QH", ""},
+                            {"AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH", "QD QC JS JC", ""}})});
+  for (const char* c : {"A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q"}) {
+    Play(*t, 0, std::string("play ") + c + "S", 100);
+    Play(*t, 1, std::string("play ") + c + "H", 100);
+  }
+  Play(*t, 0, "play KS", 100);
+  Play(*t, 1, "play KH", 600);
+  ASSERT_EQ(S(*t).rounds_completed(), 1);
+  EXPECT_EQ(t->rounds()[0]["nuts_by"], 0);
+  EXPECT_EQ(t->rounds()[0]["layout_points"], nlohmann::json::array({13, 13}));
+}
+
+TEST(NutsGrace, AMoveWithNoTimeCountsAsLate) {
+  {  // the Nuts move had no time: there is no deadline to be in time for
+    auto s = NutsAt1000("nuts(grace_ms=500)", false);
+    ASSERT_TRUE(S(*s).in_grace());
+    EXPECT_EQ(S(*s).grace_deadline_ms(), std::nullopt);
+    EXPECT_EQ(s->state().view(1)["grace"]["deadline_ms"], nullptr);
+    Play(*s, 1, "play 2H", 1100);
+    EXPECT_EQ(S(*s).rounds_completed(), 1);
+    EXPECT_EQ(s->rounds()[0]["foundation_cards"], nlohmann::json::array({13, 1}));
+  }
+  {  // the move itself has no time
+    auto s = NutsAt1000("nuts(grace_ms=500)");
+    Play(*s, 1, "done");
+    EXPECT_TRUE(SaidTooLate(*s));
+    EXPECT_EQ(S(*s).rounds_completed(), 1);
+  }
+}
+
+TEST(NutsGrace, ComputerPlayersFinishMatchesWithAGrace) {
+  register_all_games();
+  std::string error;
+  auto game = load_game("nuts(grace_ms=1500,max_hands=2)", &error);
+  ASSERT_TRUE(game) << error;
+  auto session =
+      Session::create(load_game("nuts(grace_ms=1500,max_hands=2)", &error), 5, -1, {}, &error);
+  ASSERT_TRUE(session) << error;
+  SessionTable table(*session);
+  VirtualClock clock;
+  std::vector<std::unique_ptr<Player>> players;
+  players.push_back(load_player("heuristic(speed=5)", *game, &error));
+  players.push_back(load_player("heuristic(speed=1)", *game, &error));
+  MatchRunner runner(table, std::move(players), clock, 3);
+  bool graced = false;
+  for (int i = 0; i < 5000 && !session->state().over(); ++i) {
+    ASSERT_EQ(runner.step(&error), MatchRunner::Stop::kMoved) << error;
+    graced |= S(*session).in_grace();
+  }
+  EXPECT_TRUE(session->state().over());
+  EXPECT_TRUE(graced);
+  EXPECT_EQ(session->rounds().size(), 2u);
+  EXPECT_GT(session->moves_made(), 100u) << session->moves_made();
+  auto replayed = Session::from_record(session->record(), &error);
+  ASSERT_TRUE(replayed) << error;
+  EXPECT_TRUE(replayed->state().equals(session->state()));
+}
+
+// ---------------------------------------------------------------------------------------------
 // Game end (rule 9; NUTS-A6, A7)
 
 Deal SpadesNuts() {
