@@ -280,27 +280,24 @@ TEST(MatchRunner, RealTimeTablesGiveApplyTheArrivalTime) {
   // Session::play's time_ms (also when a record replays), absent when there is none.
   auto game = Load("grab");
   ASSERT_TRUE(game);
-  auto typed = [](const AnyState& s) -> const grab::State& {
-    return dynamic_cast<const TypedState<grab::State>&>(s).state();
-  };
   std::string error;
   StateTable table(game->new_match(7, -1, nullptr));
-  const Card top = typed(table.state()).top();
-  ASSERT_TRUE(table.apply(0, grab::take_move(top), 1.2345, nullptr, &error)) << error;
-  EXPECT_EQ(typed(table.state()).last_time_ms(), 1235);
+  const Card top = GrabState(table.state()).top();
+  ASSERT_TRUE(table.apply(0, take_move(top), 1.2345, nullptr, &error)) << error;
+  EXPECT_EQ(GrabState(table.state()).last_time_ms(), 1235);
   auto session = Session::create(Load("grab"), 7, -1, {}, &error);
   ASSERT_TRUE(session) << error;
   SessionTable session_table(*session);
-  ASSERT_TRUE(session_table.apply(1, grab::take_move(top), 0.5, nullptr, &error));
-  EXPECT_EQ(typed(session->state()).last_time_ms(), 500);
-  const Card next = typed(session->state()).top();
-  ASSERT_TRUE(session->play(0, grab::take_move(next), &error)) << error;
-  EXPECT_EQ(typed(session->state()).last_time_ms(), -1);
-  const Card third = typed(session->state()).top();
-  ASSERT_TRUE(session->play(1, grab::take_move(third), &error, 900)) << error;
+  ASSERT_TRUE(session_table.apply(1, take_move(top), 0.5, nullptr, &error));
+  EXPECT_EQ(GrabState(session->state()).last_time_ms(), 500);
+  const Card next = GrabState(session->state()).top();
+  ASSERT_TRUE(session->play(0, take_move(next), &error)) << error;
+  EXPECT_EQ(GrabState(session->state()).last_time_ms(), -1);
+  const Card third = GrabState(session->state()).top();
+  ASSERT_TRUE(session->play(1, take_move(third), &error, 900)) << error;
   auto replayed = Session::from_record(session->record(), &error);
   ASSERT_TRUE(replayed) << error;
-  EXPECT_EQ(typed(replayed->state()).last_time_ms(), 900);
+  EXPECT_EQ(GrabState(replayed->state()).last_time_ms(), 900);
   EXPECT_TRUE(replayed->state().equals(session->state()));
 }
 

@@ -219,7 +219,7 @@ struct ApplyContext {
   std::vector<Event>* events = nullptr;
   std::span<const Deal> deals;
   std::vector<Deal>* dealt = nullptr;
-  std::optional<std::int64_t> time_ms;
+  std::optional<std::int64_t> time_ms = std::nullopt;
 };
 
 // The part of every XGame that is the same: its options and its validated Config, kept for the

@@ -16,6 +16,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <string>
+#include <string_view>
 #include <tuple>
 #include <vector>
 
@@ -369,7 +370,7 @@ std::unique_ptr<Session> NutsAt1000(const std::string& game_string, bool timed =
 
 bool SaidTooLate(const Session& s) {
   for (const Event& e : s.events())
-    if (e.label == "too late") return true;
+    if (e.label && std::string_view(e.label) == "too late") return true;
   return false;
 }
 
