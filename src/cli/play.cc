@@ -207,7 +207,7 @@ class TerminalGame {
   void flush_events();
   void show_table(const json& view) { cli::show_table(view, state(), teams_, viewer_); }
   void show_score_sheet() { cli::show_score_sheet(rounds(), state(), teams_, viewer_); }
-  void show_help(const std::vector<Choice>& list);
+  void show_help(const std::vector<Choice>& list, const nlohmann::json& view);
   void show_hint();
   void finish();
   bool save(std::string* error) { return session_.save(save_path_, error); }
@@ -299,7 +299,7 @@ void TerminalGame::flush_events() {
   for (std::size_t i = split; i < events.size(); ++i) log_.print(events[i]);
 }
 
-void TerminalGame::show_help(const std::vector<Choice>& list) {
+void TerminalGame::show_help(const std::vector<Choice>& list, const nlohmann::json& view) {
   std::string example = list.empty() ? "" : list.back().text;
   std::cout << "Answer with the number of a move in the list, or the move itself";
   if (!example.empty()) std::cout << " (e.g. '" << lower(example) << "')";
@@ -309,9 +309,9 @@ void TerminalGame::show_help(const std::vector<Choice>& list) {
                "  'give 7c 9s'). Bids are numbered by their value (0 is pass where a pass\n"
                "  bids nothing); plays keep the order of your hand.\n"
                "Commands:\n"
-               "  hint         what the computer would do in your place\n"
-               "  last         the last completed trick\n"
-               "  score        the score sheet\n"
+               "  hint         what the computer would do in your place\n";
+  if (view.contains("tricks")) std::cout << "  last         the last completed trick\n";
+  std::cout << "  score        the score sheet\n"
                "  table        show the table and your moves again\n"
                "  save [PATH]  save the game record (to PATH from now on) and keep playing\n"
                "  quit         save the game record and stop (resume later with --resume)\n"
@@ -383,7 +383,7 @@ TurnResult TerminalGame::human_turn(std::string* error) {
     if (line.empty()) continue;
     std::string cmd = lower(line);
     if (cmd == "?" || cmd == "help" || cmd == "h") {
-      show_help(list);
+      show_help(list, view);
       continue;
     }
     if (cmd == "hint") {
@@ -620,8 +620,7 @@ void add_play_command(CLI::App& app, Context& ctx) {
     TerminalStyle style = detect_style(ascii);
     const std::string who =
         speed > 0 ? opponents + " (speed " + std::to_string(speed) + ")" : opponents;
-    TerminalGame game(*session, person, std::move(seats), who, path, style,
-                      stdin_is_terminal());
+    TerminalGame game(*session, person, std::move(seats), who, path, style, stdin_is_terminal());
     if (!game.run(resumed, &error)) fail(ctx, error);
   });
 }
