@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/game.h"
+#include "core/solve.h"
 
 namespace cardroom {
 
@@ -83,6 +84,10 @@ class AnyState {
   // draws a legal move, the game's own players see only resample(seat, rng). Nullopt if the game
   // has no such player or the seat may not move. Players call it through SeatAccess.
   virtual std::optional<Move> bot_move(std::string_view bot, Seat seat, Rng& rng) const = 0;
+  // Trick games in card play: the double-dummy values of the position as if every hand were known
+  // (core/solve.h). Nullopt when the game has no solver or no card is to be played now. Players
+  // call it only on worlds drawn by resample; the analysis of a finished round on its record.
+  virtual std::optional<SolveResult> solve(const SolveQuery& query, SolverMemory& memory) const = 0;
 };
 
 template <class S>
@@ -222,6 +227,10 @@ class StateAdapter final : public TypedState<typename G::State> {
         return entry.choose(belief, seat, rng);
       }
     return std::nullopt;
+  }
+  std::optional<SolveResult> solve(const SolveQuery& query, SolverMemory& memory) const override {
+    if (!solve_hook<S>) return std::nullopt;
+    return solve_hook<S>(state_, query, memory);
   }
 
  private:

@@ -1,5 +1,6 @@
 #include "games/all_games.h"
 
+#include "bots/trick_solver.h"
 #include "core/registry.h"
 #include "games/back_alley/back_alley.h"
 #include "games/back_alley/back_alley_bot.h"
@@ -31,6 +32,9 @@ namespace {
 template <class G>
 void add(std::string title, std::string description,
          const std::vector<BotEntry<typename G::State>>& players) {
+  using State = typename G::State;
+  if constexpr (requires(const State& s) { s.solver_task(); })
+    solve_hook<State> = &solve_state<State>;
   register_game(make_game_entry<G>(std::move(title), std::move(description), players,
                                    [] { return std::string(rules_page(G::kName)); }));
 }

@@ -151,6 +151,30 @@ struct TrickPosition {
   bool operator==(const TrickPosition&) const = default;
 };
 
+// What a trick game hands the double-dummy solver (bots/trick_solver.h) while a card is to be
+// played: its State's `std::optional<SolverTask<...>> solver_task() const` returns one whenever the
+// seat to move is to play a card to a trick (nullopt in every other phase), and the registry then
+// offers AnyState::solve for the game (core/solve.h). The position holds every hand as the state
+// has it: on the true state the solver sees everything, which is why players only ever call it on
+// worlds drawn by resample(seat, rng).
+template <class Policy, int MaxSeats>
+struct SolverTask {
+  TrickPosition<Policy, MaxSeats> position;
+  // The side each seat plays for: seats with the same number pool their tricks (partners); in
+  // games where each seat scores alone, side[s] = s. The solver's other seats play against it.
+  std::array<std::int8_t, MaxSeats> side{};
+  // The round score of each side by its trick total at the end of the round:
+  // scores[side * (position.tricks + 1) + t]. Empty: a side's score is its trick count.
+  std::vector<int> scores;
+  // The move that plays a card (the game's play_move).
+  Move (*card_move)(Card) = nullptr;
+  // Whether, within each standard suit, only the order of the cards' ids matters to the rules
+  // (ascending or descending alike) and cards of id 52 and above play no part in that order: the
+  // solver then treats adjacent cards as one and keys its table on relative ranks. False for games
+  // whose rules look at a card's rank itself (a colon covering ranks, a card with its own role).
+  bool rank_order = true;
+};
+
 // The tricks of a round as played, the one in progress too: for views, round records, replays.
 template <int MaxSeats, int MaxTricks>
 struct TrickHistory {

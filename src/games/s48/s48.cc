@@ -209,6 +209,20 @@ Status State::apply_bid(Seat seat, int n, const ApplyContext* ctx) {
 // ---------------------------------------------------------------------------------------------
 // State: queries, views, resampling
 
+std::optional<tricks::SolverTask<tricks::PlainTrumps, kMaxPlayers>> State::solver_task() const {
+  if (phase_ != Phase::kPlay) return std::nullopt;
+  tricks::SolverTask<tricks::PlainTrumps, kMaxPlayers> task;
+  task.position = play_.position();
+  const int n = config_.players, tricks = play_.tricks();
+  task.scores.resize(static_cast<std::size_t>(n * (tricks + 1)));
+  for (Seat s = 0; s < n; ++s) {
+    task.side[s] = static_cast<std::int8_t>(s);
+    for (int t = 0; t <= tricks; ++t) task.scores[s * (tricks + 1) + t] = round_points(bids_[s], t);
+  }
+  task.card_move = [](Card c) { return play_move(c); };
+  return task;
+}
+
 int State::team_score(int team) const {
   // Everyone plays alone: a "team" is a seat.
   return team >= 0 && team < config_.players ? scores_[team] : 0;

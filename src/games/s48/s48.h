@@ -111,6 +111,9 @@ class State : public MatchState<Config, RoundRecord>, public tricks::TrickAccess
   Seat to_act() const { return phase_ == Phase::kPlay ? play_.to_play() : to_act_; }
   // The bid the dealer may not make now (-1 if none, or if it is not the dealer's turn to bid).
   int forbidden_bid() const;
+  // The card play for the double-dummy solver (bots/trick_solver.h): each seat for itself, scored
+  // by its bid (rule 6).
+  std::optional<tricks::SolverTask<tricks::PlainTrumps, kMaxPlayers>> solver_task() const;
 
  private:
   void start_round(const ApplyContext* ctx);

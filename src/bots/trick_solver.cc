@@ -1,0 +1,62 @@
+#include "bots/trick_solver.h"
+
+#include <bit>
+
+namespace cardroom {
+
+SolverMemory::SolverMemory(std::size_t bytes) {
+  std::size_t entries = 1024;
+  while (entries * 2 * sizeof(Entry) <= bytes) entries *= 2;
+  table_.assign(entries, Entry{});
+  mask_ = entries - 1;
+}
+
+void SolverMemory::store(std::uint64_t key, int lo, int hi) {
+  const std::size_t i = key & mask_;
+  for (std::size_t j : {i, i ^ 1}) {
+    Entry& e = table_[j];
+    if (e.key == key && e.search == search_) {
+      e.lo = static_cast<std::int8_t>(std::max<int>(e.lo, lo));
+      e.hi = static_cast<std::int8_t>(std::min<int>(e.hi, hi));
+      return;
+    }
+  }
+  // A slot of an earlier search, else the second of the pair (the first keeps older entries).
+  Entry& e = table_[i].search != search_ ? table_[i] : table_[i ^ 1];
+  e = Entry{key, search_, static_cast<std::int8_t>(lo), static_cast<std::int8_t>(hi)};
+}
+
+namespace solver_detail {
+namespace {
+
+// kSqueeze[live][hand]: `hand` (bits of `live` only) with the bits outside `live` squeezed out,
+// for 7-bit halves (the low 7 ranks, then the high 6).
+struct SqueezeTable {
+  std::array<std::array<std::uint8_t, 128>, 128> t{};
+  SqueezeTable() {
+    for (unsigned live = 0; live < 128; ++live)
+      for (unsigned hand = 0; hand < 128; ++hand) {
+        unsigned out = 0;
+        int k = 0;
+        for (int b = 0; b < 7; ++b)
+          if ((live >> b) & 1) {
+            if ((hand >> b) & 1) out |= 1u << k;
+            ++k;
+          }
+        t[live][hand] = static_cast<std::uint8_t>(out);
+      }
+  }
+};
+const SqueezeTable kSqueeze;
+
+}  // namespace
+
+std::uint32_t compress13(std::uint32_t hand, std::uint32_t live) {
+  const unsigned lo_live = live & 0x7F, hi_live = live >> 7;
+  const unsigned lo = kSqueeze.t[lo_live][hand & lo_live];
+  const unsigned hi = kSqueeze.t[hi_live][(hand >> 7) & hi_live];
+  return lo | (hi << std::popcount(lo_live));
+}
+
+}  // namespace solver_detail
+}  // namespace cardroom
