@@ -6,6 +6,8 @@ packages=(
   cmake ninja-build g++ make pkg-config git python3
   libgtest-dev libgmock-dev libbenchmark-dev
   nlohmann-json3-dev libfmt-dev libcli11-dev
+  libdds-dev  # DDS, the standard double-dummy bridge solver: the trick solver's test oracle and
+              # benchmark anchor only
   clang-format
   clang libclang-rt-14-dev llvm-14  # scripts/fuzz.sh: libFuzzer (clang only recommends it) and
                                     # llvm-symbolizer for readable stack traces

@@ -71,9 +71,13 @@ TEST(TrickSolver, BridgeEndingsByHand) {
   EXPECT_EQ(r.value, 3);
   ASSERT_EQ(r.cards.size(), 3u);
   for (const CardValue& cv : r.cards) {
-    if (cv.card == make_card(kSpades, 12)) EXPECT_EQ(cv.value, 3) << "the spade ace first";
-    if (cv.card == make_card(kHearts, 0)) EXPECT_EQ(cv.value, 2) << "the heart to the ace";
-    if (cv.card == make_card(kClubs, 0)) EXPECT_EQ(cv.value, 2) << "a club to West";
+    if (cv.card == make_card(kSpades, 12)) {
+      EXPECT_EQ(cv.value, 3) << "the spade ace first";
+    } else if (cv.card == make_card(kHearts, 0)) {
+      EXPECT_EQ(cv.value, 2) << "the heart to the ace";
+    } else {
+      EXPECT_EQ(cv.value, 2) << "a club to West";
+    }
   }
 }
 

@@ -5,25 +5,14 @@
 namespace cardroom {
 
 SolverMemory::SolverMemory(std::size_t bytes) {
-  std::size_t entries = 1024;
-  while (entries * 2 * sizeof(Entry) <= bytes) entries *= 2;
-  table_.assign(entries, Entry{});
-  mask_ = entries - 1;
-}
-
-void SolverMemory::store(std::uint64_t key, int lo, int hi) {
-  const std::size_t i = key & mask_;
-  for (std::size_t j : {i, i ^ 1}) {
-    Entry& e = table_[j];
-    if (e.key == key && e.search == search_) {
-      e.lo = static_cast<std::int8_t>(std::max<int>(e.lo, lo));
-      e.hi = static_cast<std::int8_t>(std::min<int>(e.hi, hi));
-      return;
-    }
-  }
-  // A slot of an earlier search, else the second of the pair (the first keeps older entries).
-  Entry& e = table_[i].search != search_ ? table_[i] : table_[i ^ 1];
-  e = Entry{key, search_, static_cast<std::int8_t>(lo), static_cast<std::int8_t>(hi)};
+  bytes = std::max<std::size_t>(bytes, 64 << 10);
+  // A quarter for the heads, the rest for the entries.
+  std::size_t heads = 1024;
+  while (heads * 2 * sizeof(Head) <= bytes / 4) heads *= 2;
+  heads_.assign(heads, Head{});
+  head_mask_ = heads - 1;
+  entries_.assign((bytes - heads * sizeof(Head)) / sizeof(Entry), Entry{});
+  bytes_ = heads * sizeof(Head) + entries_.size() * sizeof(Entry);
 }
 
 namespace solver_detail {

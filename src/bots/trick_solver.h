@@ -45,37 +45,67 @@ namespace cardroom {
 class SolverMemory {
  public:
   static constexpr std::size_t kDefaultBytes = std::size_t{16} << 20;
-  // A table of about `bytes` (rounded down to a power of two entries, at least 1024).
+  // A table of about `bytes` (at least 64 KB).
   explicit SolverMemory(std::size_t bytes = kDefaultBytes);
-  std::size_t bytes() const { return table_.size() * sizeof(Entry); }
+  std::size_t bytes() const { return bytes_; }
 
-  // Bounds on a side's future tricks from a position (or, for other questions, lo = 1: "yes",
-  // hi = 0: "no").
+  // What a search learnt of a class of positions: those with the `shape` (every hand's suit
+  // lengths, the leader, the rules' state) whose top live cards of each suit (`mask`, in relative
+  // ranks) are held as `pattern` says. For "at least t more tricks" questions, bounds on the
+  // side's future tricks; for other questions lo = 1: "yes", hi = 0: "no".
   struct Entry {
-    std::uint64_t key = 0;
-    std::uint32_t search = 0;  // the search it belongs to; others are empty
+    std::uint64_t pattern = 0;
+    std::uint64_t mask = 0;
+    std::uint32_t serial = 0;  // the entry's number in the search
+    std::uint32_t next = 0;    // the serial of the next (older) entry of the same shape; 0: none
+    std::array<std::uint8_t, kSuits> tops{};
     std::int8_t lo = 0, hi = 0;
   };
-  // Starts a new search: the entries of earlier ones are ignored.
+  // The entries of a shape, newest first: a chain of serials from the head. When the table is
+  // full the oldest entries make room, and the chains that led to them end there.
+  std::uint32_t head(std::uint64_t shape) const {
+    const Head& h = heads_[shape & head_mask_];
+    return h.search == search_ && h.shape == shape ? h.first : 0;
+  }
+  // The entry of `serial`, or nullptr if it has made room for a newer one.
+  Entry* entry(std::uint32_t serial) {
+    Entry& e = entries_[serial % entries_.size()];
+    return e.serial == serial ? &e : nullptr;
+  }
+  // A new entry at the head of the chain of `shape`.
+  Entry& add(std::uint64_t shape) {
+    Head& h = heads_[shape & head_mask_];
+    const std::uint32_t serial = next_serial_++;
+    Entry& e = entries_[serial % entries_.size()];
+    e = Entry{};
+    e.serial = serial;
+    e.next = h.search == search_ && h.shape == shape ? h.first : 0;
+    h = Head{shape, search_, serial};
+    return e;
+  }
+  // Starts a new search: the entries of earlier ones are forgotten (serials go on counting, so
+  // no entry of an earlier search is ever reached).
   void new_search() {
-    if (++search_ == 0) {
-      std::fill(table_.begin(), table_.end(), Entry{});
+    if (++search_ == 0 || next_serial_ > (1u << 31)) {
+      std::fill(heads_.begin(), heads_.end(), Head{});
+      std::fill(entries_.begin(), entries_.end(), Entry{});
       search_ = 1;
+      next_serial_ = 1;
     }
   }
-  const Entry* find(std::uint64_t key) const {
-    const std::size_t i = key & mask_;
-    if (table_[i].key == key && table_[i].search == search_) return &table_[i];
-    if (table_[i ^ 1].key == key && table_[i ^ 1].search == search_) return &table_[i ^ 1];
-    return nullptr;
-  }
-  // Narrows (or creates) the entry of `key` to [lo, hi].
-  void store(std::uint64_t key, int lo, int hi);
 
  private:
-  std::vector<Entry> table_;
-  std::size_t mask_ = 0;
+  struct Head {
+    std::uint64_t shape = 0;
+    std::uint32_t search = 0;
+    std::uint32_t first = 0;
+  };
+  std::vector<Head> heads_;
+  std::vector<Entry> entries_;
+  std::size_t head_mask_ = 0;
+  std::uint32_t next_serial_ = 1;
   std::uint32_t search_ = 1;
+  std::size_t bytes_ = 0;
 };
 
 namespace solver_detail {
@@ -176,7 +206,7 @@ class TrickSolver {
       int a = std::max(lo, won), b = std::min(hi, most);
       while (a < b) {  // the answer is in [a, b]
         const int mid = (a + b + 1) / 2;
-        if (reach(p, ~low_bits(mid)))
+        if (reach(p, ~low_bits(mid), &ignored_))
           a = mid;
         else
           b = mid - 1;
@@ -194,7 +224,7 @@ class TrickSolver {
     while (b > 0 && values[b] > hi) --b;
     while (a < b) {
       const int mid = (a + b + 1) / 2;
-      if (reach(p, score_goal(values[mid])))
+      if (reach(p, score_goal(values[mid]), &ignored_))
         a = mid;
       else
         b = mid - 1;
@@ -212,7 +242,7 @@ class TrickSolver {
     return value_of(p, guess + 1, kHighest);
   }
   bool reaches_at_least(const Position& p, int v) {
-    return reach(p, use_scores_ ? score_goal(v) : ~low_bits(std::max(v, 0)));
+    return reach(p, use_scores_ ? score_goal(v) : ~low_bits(std::max(v, 0)), &ignored_);
   }
   // The totals whose score is at least v.
   std::uint64_t score_goal(int v) const {
@@ -288,7 +318,8 @@ class TrickSolver {
         if (is_move && !(task_.rank_order && above_is_move)) {
           const Card c = make_card(suit, r);
           out[n] = c;
-          score[n] = move_score(p, c, lead, partner_winning, live, trick);
+          score[n] = move_score(p, c, lead, partner_winning, live, trick) * 4096 +
+                     static_cast<int>(std::min<std::uint32_t>(history_[p.to_play][c], 4095));
           ++n;
         }
         above_is_move = is_move;
@@ -297,7 +328,8 @@ class TrickSolver {
     for (CardSet special = playable - CardSet::standard_deck(); !special.empty();) {
       const Card c = special.pop_lowest();
       out[n] = c;
-      score[n] = move_score(p, c, lead, partner_winning, live, trick);
+      score[n] = move_score(p, c, lead, partner_winning, live, trick) * 4096 +
+                 static_cast<int>(std::min<std::uint32_t>(history_[p.to_play][c], 4095));
       ++n;
     }
     // Insertion sort, best first (n is small).
@@ -319,33 +351,66 @@ class TrickSolver {
                  std::array<Card, MaxSeats>& trick) const {
     const int rank = c < 52 ? rank_of(c) : kRanks;
     if (lead) {
-      // A lead of the suit's top live card (a winner unless trumped) first, then low leads.
-      if (c < 52 && CardSet(live.bits() & CardSet::suit_with(c).bits()).highest() == c)
-        return 1000 + rank;
+      if (c >= 52) return 500;
+      const CardSet suit_live = CardSet(live.bits() & CardSet::suit_with(c).bits());
+      const Card top = suit_live.highest();
+      // Cashing the suit's top live card (a winner unless trumped) first.
+      if (top == c) return 1000 + rank;
+      // Then a low card to a partner who holds the top card.
+      for (Seat s = 0; s < p.seats; ++s)
+        if (s != p.to_play && in_side(s) == in_side(p.to_play) && p.hands[s].contains(top))
+          return 900 - rank;
+      // Then low leads, from suits where the side holds the second card (it builds a trick).
       return 100 - rank;
     }
     trick[p.count] = c;
     const int w = p.policy.winner(tricks::TrickSoFar{trick.data(), p.count + 1, p.leader});
-    if (w == p.count) return partner_winning ? 50 - rank : 500 - rank;
+    const bool last = p.count + 1 == p.seats;
+    if (w == p.count) {
+      if (partner_winning) return 50 - rank;  // overtaking the partner
+      // Winning the trick: certain when playing last or with the suit's top live card (or a
+      // trump), the cheapest such card first; otherwise (second hand high) after the low cards.
+      const CardSet suit_live = CardSet(live.bits() & CardSet::suit_with(c).bits());
+      const bool sure = last || suit_live.highest() == c;
+      return sure ? 600 - rank : 500 - rank;  // second hand high is a good first try too
+    }
     return 300 - rank;
   }
 
-  std::uint64_t position_key(const Position& p) const {
+  // Partition search (the class of positions an entry covers is wider than one position) for
+  // the plain follow-suit family, where a trick is won by rank within the suit led or trumps.
+  static constexpr bool kPartition = std::is_same_v<Policy, tricks::PlainTrumps>;
+
+  // What the table needs of a position at the start of a trick.
+  struct NodeKey {
+    std::uint64_t shape = 0;
+    std::array<std::uint64_t, MaxSeats> norm{};  // hands as relative ranks (partition search)
+    std::array<std::uint16_t, kSuits> live{};    // live ranks per suit
+  };
+  NodeKey node_key(const Position& p) const {
+    NodeKey k;
     std::uint64_t h = side_key_ ^ solver_detail::mix(static_cast<std::uint64_t>(p.leader) + 1);
-    if (task_.rank_order) {
-      CardSet live;
-      for (Seat s = 0; s < p.seats; ++s) live |= p.hands[s];
-      for (Seat s = 0; s < p.seats; ++s) {
-        std::uint64_t word = p.hands[s].bits() & ~CardSet::standard_deck().bits();
+    CardSet live;
+    for (Seat s = 0; s < p.seats; ++s) live |= p.hands[s];
+    for (int suit = 0; suit < kSuits; ++suit)
+      k.live[suit] = static_cast<std::uint16_t>(live.rank_mask(suit));
+    for (Seat s = 0; s < p.seats; ++s) {
+      std::uint64_t word = p.hands[s].bits() & ~CardSet::standard_deck().bits();
+      if (!task_.rank_order) {
+        word = p.hands[s].bits();
+      } else {
         for (int suit = 0; suit < kSuits; ++suit)
-          word |= std::uint64_t{solver_detail::compress13(p.hands[s].rank_mask(suit),
-                                                          live.rank_mask(suit))}
+          word |= std::uint64_t{solver_detail::compress13(p.hands[s].rank_mask(suit), k.live[suit])}
                   << (suit * kRanks);
-        h = solver_detail::mix(h ^ word) + static_cast<std::uint64_t>(s);
       }
-    } else {
-      for (Seat s = 0; s < p.seats; ++s)
-        h = solver_detail::mix(h ^ p.hands[s].bits()) + static_cast<std::uint64_t>(s);
+      if constexpr (kPartition) {
+        k.norm[s] = word;
+        std::uint64_t lengths = p.hands[s].bits() & ~CardSet::standard_deck().bits();
+        for (int suit = 0; suit < kSuits; ++suit)
+          lengths = lengths << 4 | static_cast<std::uint64_t>(p.hands[s].in_suit(suit).size());
+        word = lengths;
+      }
+      h = solver_detail::mix(h ^ word) + static_cast<std::uint64_t>(s);
     }
     // The policy's state (a suit barred, trumps broken): its bytes.
     std::array<std::uint64_t, (sizeof(Policy) + 7) / 8> words{};
@@ -359,11 +424,94 @@ class TrickSolver {
         won = won << 8 | static_cast<std::uint8_t>(p.tricks_won[s]);
       h = solver_detail::mix(h ^ won);
     }
+    k.shape = h;
+    return k;
+  }
+  // The top `tops[suit]` live cards of each suit.
+  static CardSet top_cards(const NodeKey& k, const std::array<std::uint8_t, kSuits>& tops) {
+    CardSet out;
+    for (int suit = 0; suit < kSuits; ++suit) {
+      unsigned m = k.live[suit];
+      for (int drop = std::popcount(m) - tops[suit]; drop > 0; --drop) m &= m - 1;
+      out |= CardSet(std::uint64_t{m} << (suit * kRanks));
+    }
+    return out;
+  }
+  // How many top live cards of each suit reach down to the lowest relevant card.
+  static std::array<std::uint8_t, kSuits> tops_of(const NodeKey& k, CardSet relevant) {
+    std::array<std::uint8_t, kSuits> tops{};
+    for (int suit = 0; suit < kSuits; ++suit) {
+      if constexpr (!kPartition) {
+        tops[suit] = kRanks;
+      } else {
+        const unsigned r = relevant.rank_mask(suit);
+        if (!r) continue;
+        const unsigned at_or_above = k.live[suit] & ~((1u << std::countr_zero(r)) - 1);
+        tops[suit] = static_cast<std::uint8_t>(std::popcount(at_or_above));
+      }
+    }
+    return tops;
+  }
+  // The mask of relative ranks of the top `tops[suit]` live cards of each suit.
+  static std::uint64_t tops_mask(const NodeKey& k, const std::array<std::uint8_t, kSuits>& tops) {
+    std::uint64_t mask = 0;
+    for (int suit = 0; suit < kSuits; ++suit) {
+      const int len = std::popcount(static_cast<unsigned>(k.live[suit]));
+      mask |= (low_bits(len) & ~low_bits(len - tops[suit])) << (suit * kRanks);
+    }
+    return mask;
+  }
+  std::uint64_t pattern_of(const Position& p, const NodeKey& k, std::uint64_t mask) const {
+    std::uint64_t h = 0x9E37;
+    for (Seat s = 0; s < p.seats; ++s) h = solver_detail::mix(h ^ (k.norm[s] & mask)) + s;
     return h;
   }
+  // Entries of the position's class that answer whether the side takes at least `need` more
+  // tricks (or, for other questions, yes or no): the answer, and the entry's top cards.
+  std::optional<bool> lookup(const Position& p, const NodeKey& k, bool at_least, int need,
+                             CardSet* relevant) {
+    int scanned = 0;
+    for (std::uint32_t i = memory_.head(k.shape); i != 0 && scanned < kMaxScan; ++scanned) {
+      const SolverMemory::Entry* found = memory_.entry(i);
+      if (!found) break;
+      const SolverMemory::Entry& e = *found;
+      i = e.next;
+      const bool yes = at_least ? e.lo >= need : e.lo == 1;
+      const bool no = at_least ? e.hi < need : e.hi == 0;
+      if (!yes && !no) continue;
+      if (kPartition && e.pattern != pattern_of(p, k, e.mask)) continue;
+      *relevant |= top_cards(k, e.tops);
+      return yes;
+    }
+    return std::nullopt;
+  }
+  void store(const Position& p, const NodeKey& k, CardSet relevant, int lo, int hi) {
+    const auto tops = tops_of(k, relevant);
+    const std::uint64_t mask = kPartition ? tops_mask(k, tops) : 0;
+    const std::uint64_t pat = kPartition ? pattern_of(p, k, mask) : 0;
+    int scanned = 0;
+    for (std::uint32_t i = memory_.head(k.shape); i != 0 && scanned < kMaxScan; ++scanned) {
+      SolverMemory::Entry* found = memory_.entry(i);
+      if (!found) break;
+      SolverMemory::Entry& e = *found;
+      i = e.next;
+      if (e.mask == mask && e.pattern == pat) {
+        e.lo = static_cast<std::int8_t>(std::max<int>(e.lo, lo));
+        e.hi = static_cast<std::int8_t>(std::min<int>(e.hi, hi));
+        return;
+      }
+    }
+    SolverMemory::Entry& e = memory_.add(k.shape);
+    e.pattern = pat;
+    e.mask = mask;
+    e.tops = tops;
+    e.lo = static_cast<std::int8_t>(lo);
+    e.hi = static_cast<std::int8_t>(hi);
+  }
+  static constexpr int kMaxScan = 48;
 
   // Sure tricks of the leader's side at the start of a trick (plain follow-suit games).
-  int quick_tricks(const Position& p) const {
+  int quick_tricks(const Position& p, CardSet* relevant) const {
     if constexpr (!std::is_same_v<Policy, tricks::PlainTrumps>) {
       return 0;
     } else {
@@ -384,6 +532,7 @@ class TrickSolver {
           if (!((l >> r) & 1)) continue;
           if (!((h >> r) & 1)) break;
           ++run;
+          relevant->add(make_card(suit, r));
         }
         if (run == 0) continue;
         if (trump != kNoSuit && suit != trump) {
@@ -399,8 +548,38 @@ class TrickSolver {
     }
   }
 
-  // Whether the side can end the round with a trick total in `goal` (bit t: total t).
-  bool reach(const Position& p, std::uint64_t goal) {
+  // The longest run of top live trumps in one hand of the solver's side (`ours`) or of the other:
+  // tricks that side is sure of (plain follow-suit games with trumps).
+  int top_trump_run(const Position& p, bool ours, CardSet* relevant) const {
+    if constexpr (!std::is_same_v<Policy, tricks::PlainTrumps>) {
+      return 0;
+    } else {
+      const int trump = p.policy.trump;
+      if (trump == kNoSuit || !task_.rank_order) return 0;
+      CardSet live;
+      for (Seat s = 0; s < p.seats; ++s) live |= p.hands[s];
+      const unsigned l = live.rank_mask(trump);
+      if (!l) return 0;
+      const Card top = make_card(trump, 31 - std::countl_zero(l));
+      for (Seat s = 0; s < p.seats; ++s) {
+        if (in_side(s) != ours || !p.hands[s].contains(top)) continue;
+        const unsigned h = p.hands[s].rank_mask(trump);
+        int run = 0;
+        for (int r = kRanks - 1; r >= 0; --r) {
+          if (!((l >> r) & 1)) continue;
+          if (!((h >> r) & 1)) break;
+          ++run;
+          relevant->add(make_card(trump, r));
+        }
+        return run;
+      }
+      return 0;
+    }
+  }
+
+  // Whether the side can end the round with a trick total in `goal` (bit t: total t). Adds to
+  // `relevant` the cards whose ranks the answer depends on (partition search).
+  bool reach(const Position& p, std::uint64_t goal, CardSet* relevant) {
     ++nodes_;
     const int won = side_won(p);
     const int left = p.over ? 0 : p.tricks - p.trick_no;
@@ -411,23 +590,33 @@ class TrickSolver {
     // "At least `need` more tricks"?
     const int need = std::countr_zero(future);
     const bool at_least = future == (all & ~low_bits(need));
-    std::uint64_t key = 0;
+    NodeKey key;
     if (p.count == 0) {
-      key = position_key(p);
-      if (!at_least) key = solver_detail::mix(key ^ future ^ 0xA5A5);
-      if (const SolverMemory::Entry* e = memory_.find(key)) {
-        if (!at_least) return e->lo == 1;
-        if (e->lo >= need) return true;
-        if (e->hi < need) return false;
+      key = node_key(p);
+      if (!at_least) key.shape = solver_detail::mix(key.shape ^ future ^ 0xA5A5);
+      if (const std::optional<bool> known = lookup(p, key, at_least, need, relevant)) {
+        return *known;
       }
       if (at_least) {
-        const int sure = quick_tricks(p);
-        if (in_side(p.leader) ? sure >= need : left - sure < need) {
-          if (in_side(p.leader))
-            memory_.store(key, sure, left);
-          else
-            memory_.store(key, 0, left - sure);
-          return in_side(p.leader);
+        // Sure tricks: the leader's side's quick tricks; the top trumps held in one hand of the
+        // other side (a top trump wins whenever it is played).
+        CardSet lead_cards, other_cards;
+        const int lead_sure = quick_tricks(p, &lead_cards);
+        const int other_sure = top_trump_run(p, !in_side(p.leader), &other_cards);
+        const bool ours = in_side(p.leader);
+        const int at_least_side = ours ? lead_sure : other_sure;
+        const int at_most_side = left - (ours ? other_sure : lead_sure);
+        if (at_least_side >= need) {
+          const CardSet cards = ours ? lead_cards : other_cards;
+          store(p, key, cards, at_least_side, left);
+          *relevant |= cards;
+          return true;
+        }
+        if (at_most_side < need) {
+          const CardSet cards = ours ? other_cards : lead_cards;
+          store(p, key, cards, 0, at_most_side);
+          *relevant |= cards;
+          return false;
         }
       }
     }
@@ -435,29 +624,50 @@ class TrickSolver {
     std::array<Card, 64> moves;
     const int n = ordered_moves(p, moves);
     bool result = !mine;
+    CardSet all_relevant;  // of the children searched (what a "no" rests on)
     for (int i = 0; i < n && result != mine; ++i) {
       Position child = p;
-      child.play(moves[i]);
+      const tricks::PlayResult played = child.play(moves[i]);
+      CardSet child_relevant;
+      if constexpr (kPartition)
+        if (played.trick_complete) child_relevant |= won_by_rank(child, played);
       const int choices = choices_of(child);
+      bool hit = false;
       if (choices == 0) {
-        if (reach(child, goal) == mine) result = mine;
-        continue;
+        hit = reach(child, goal, &child_relevant) == mine;
+      } else {
+        for (int k = 0; k < choices && !hit; ++k) {
+          Position c = child;
+          choose(c, k);
+          hit = reach(c, goal, &child_relevant) == mine;
+        }
       }
-      for (int k = 0; k < choices && result != mine; ++k) {
-        Position c = child;
-        choose(c, k);
-        if (reach(c, goal) == mine) result = mine;
+      if (hit) {
+        result = mine;
+        history_[p.to_play][moves[i]] += static_cast<std::uint32_t>(left * left);
+        all_relevant = child_relevant;  // the one move that does it
+      } else {
+        all_relevant |= child_relevant;
       }
     }
     if (p.count == 0) {
       if (!at_least)
-        memory_.store(key, result ? 1 : 0, result ? 1 : 0);
+        store(p, key, all_relevant, result ? 1 : 0, result ? 1 : 0);
       else if (result)
-        memory_.store(key, need, left);
+        store(p, key, all_relevant, need, left);
       else
-        memory_.store(key, 0, need - 1);
+        store(p, key, all_relevant, 0, need - 1);
     }
+    *relevant |= all_relevant;
     return result;
+  }
+  // The winning card of the trick `child` has just completed, if it won by its rank (it beat
+  // another card of its suit); nothing if it won as the only card of the suit led or trumps.
+  static CardSet won_by_rank(const Position& child, const tricks::PlayResult& played) {
+    const Card w = child.trick[played.winning_card];
+    for (int i = 0; i < child.seats; ++i)
+      if (i != played.winning_card && suit_of(child.trick[i]) == suit_of(w)) return CardSet::of(w);
+    return CardSet();
   }
 
   const Task& task_;
@@ -467,6 +677,9 @@ class TrickSolver {
   bool use_scores_ = false;
   std::array<int, kMaxTricks + 1> scores_{};
   std::uint64_t nodes_ = 0;
+  CardSet ignored_;
+  // Cutoffs each seat's cards caused (the history heuristic: a tie-break of the move order).
+  std::array<std::array<std::uint32_t, 64>, MaxSeats> history_{};
 };
 
 // Solves a task: the position's value for the side of `query.seat` and, if asked, each card's.
