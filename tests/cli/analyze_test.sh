@@ -11,23 +11,6 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 # over, round 3 is dealt but nobody has bid.
 RECORD="$RECORDS/s48_seed_scoreboard.json"
 
-# expect_error NAME PATTERN COMMAND...: exit 1, nothing on stdout, one line on stderr matching
-# PATTERN (a grep -E pattern).
-expect_error() {
-  local name=$1 pattern=$2
-  shift 2
-  local out err rc
-  out=$("$@" </dev/null 2>"$WORK/stderr.txt")
-  rc=$?
-  err=$(cat "$WORK/stderr.txt")
-  if [ $rc -eq 1 ] && [ -z "$out" ] && [ "$(wc -l <"$WORK/stderr.txt")" -eq 1 ] &&
-    grep -qE -- "$pattern" <<<"$err"; then
-    pass "$name"
-  else
-    failure "$name" "exit $rc" "stdout: ${out:0:200}" "stderr: ${err:0:300}"
-  fi
-}
-
 # --- text output --------------------------------------------------------------------------------
 out=$("$CARDROOM" analyze "$RECORD" 2>"$WORK/stderr.txt")
 check "analyze: exit 0, nothing on stderr" test $? -eq 0 -a ! -s "$WORK/stderr.txt"
