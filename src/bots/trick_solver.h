@@ -692,6 +692,7 @@ SolveResult solve_task(const tricks::SolverTask<Policy, MaxSeats>& task, const S
   r.seat = query.seat == kNoSeat ? p.to_play : query.seat;
   TrickSolver<Policy, MaxSeats> solver(task, r.seat, query.tricks, memory);
   r.value = solver.value();
+  r.round_scores = !query.tricks && !task.scores.empty();
   if (query.each_card) {
     std::vector<Card> reps;
     std::vector<CardSet> classes;

@@ -1,4 +1,4 @@
-// `cardroom`: one binary, one file per subcommand (list, rules, play, sim, replay, bench).
+// `cardroom`: one binary, one file per subcommand (list, rules, play, sim, replay, analyze, bench).
 #include <iostream>
 #include <limits>
 
@@ -72,6 +72,7 @@ int main(int argc, char** argv) {
   cardroom::cli::add_play_command(app, ctx);
   cardroom::cli::add_sim_command(app, ctx);
   cardroom::cli::add_replay_command(app, ctx);
+  cardroom::cli::add_analyze_command(app, ctx);
   cardroom::cli::add_bench_command(app, ctx);
   cardroom::cli::add_solve_command(app, ctx);
   // A first word that is neither a flag nor a command: name it (CLI11 would only say that a

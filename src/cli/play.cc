@@ -11,10 +11,12 @@
 // players are players of the registry (bots/registry.h): they see only their seat.
 //
 // Input (one line per answer): a number from the list, or the move's text (`bid 2`, `give 7C 9S`,
-// `play TD`, lower case, `10` for T, suit symbols). Commands: help, hint, last, score, table, save,
-// quit. When stdin is not a terminal, no prompt is printed and each decision prints a `moves:`
-// line; end of input saves the record like `quit`. In real-time games the computers keep moving
-// at their pace while the person thinks; the table is shown again after each of their moves.
+// `play TD`, lower case, `10` for T, suit symbols). Commands: help, hint, last, analyze, score,
+// table, save, quit (`analyze` only in games with a double-dummy solver, and only for rounds that
+// are over: it reads the record, which knows every hand). When stdin is not a terminal, no prompt
+// is printed and each decision prints a `moves:` line; end of input saves the record like `quit`.
+// In real-time games the computers keep moving at their pace while the person thinks; the table is
+// shown again after each of their moves.
 #include <fcntl.h>
 #include <fmt/format.h>
 #include <unistd.h>
@@ -39,6 +41,7 @@
 #include <vector>
 
 #include "bots/registry.h"
+#include "cli/analyze.h"
 #include "cli/commands.h"
 #include "cli/event_log.h"
 #include "cli/move_prompt.h"
@@ -178,6 +181,7 @@ class TerminalGame {
       : session_(session),
         viewer_{seat, style, session.game().card_names()},
         teams_(session.game().teams()),
+        solver_(session.game().has_solver()),
         opponents_(std::move(opponents)),
         save_path_(std::move(save_path)),
         interactive_(interactive),
@@ -209,6 +213,9 @@ class TerminalGame {
   void show_score_sheet() { cli::show_score_sheet(rounds(), state(), teams_, viewer_); }
   void show_help(const std::vector<Choice>& list, const nlohmann::json& view);
   void show_hint();
+  // `analyze [N] [all]`: the double-dummy analysis of round N (default: the last that is over),
+  // the person's plays (all: every seat's).
+  void show_analysis(std::string_view words);
   void finish();
   bool save(std::string* error) { return session_.save(save_path_, error); }
   // Saves where the game must stop (its end, end of input, Ctrl-C): if the save path fails, the
@@ -225,6 +232,7 @@ class TerminalGame {
   Session& session_;
   Viewer viewer_;
   Teams teams_;
+  bool solver_;  // the game offers a double-dummy solver: `analyze` works
   std::string opponents_;
   std::string save_path_;
   bool interactive_;
@@ -311,6 +319,9 @@ void TerminalGame::show_help(const std::vector<Choice>& list, const nlohmann::js
                "Commands:\n"
                "  hint         what the computer would do in your place\n";
   if (view.contains("tricks")) std::cout << "  last         the last completed trick\n";
+  if (solver_)
+    std::cout << "  analyze [N]  what each of your cards cost in the last round that is over (or\n"
+                 "               round N), every hand known; 'analyze all': every seat's cards\n";
   std::cout << "  score        the score sheet\n"
                "  table        show the table and your moves again\n"
                "  save [PATH]  save the game record (to PATH from now on) and keep playing\n"
@@ -336,6 +347,43 @@ void TerminalGame::show_hint() {
                                            : ascii_symbols(state().move_text(*m)),
                      Paint::kYellow, viewer_.style)
             << label << "\n";
+}
+
+void TerminalGame::show_analysis(std::string_view words) {
+  if (!solver_) {
+    std::cout << "No analysis: this game has no double-dummy solver (games with one: "
+              << games_with_solver() << ").\n";
+    return;
+  }
+  AnalysisRequest request;
+  request.seat = seat();
+  request.round = state().rounds_completed();
+  for (std::string_view rest = trim_blanks(words); !rest.empty();) {
+    const std::size_t space = rest.find(' ');
+    const std::string word = lower(std::string(rest.substr(0, space)));
+    rest = space == std::string_view::npos ? std::string_view() : trim_blanks(rest.substr(space));
+    std::uint64_t n = 0;
+    std::string why;
+    if (word == "all")
+      request.seat = kNoSeat;
+    else if (parse_whole_number("round", word, 1, 1000000, &n, &why))
+      request.round = static_cast<int>(n);
+    else {
+      std::cout << paint("error: 'analyze' takes a round number and 'all', e.g. 'analyze 2 all'",
+                         Paint::kError, viewer_.style)
+                << "\n";
+      return;
+    }
+  }
+  request.progress = progress_on_stderr();
+  std::string error;
+  // From the session's record, which knows every hand: the round asked for must be over.
+  const std::optional<Analysis> analysis = analyze_record(session_, request, &error);
+  if (!analysis) {
+    std::cout << paint("error: " + error, Paint::kError, viewer_.style) << "\n";
+    return;
+  }
+  print_analysis(*analysis, viewer_, false, std::cout);
 }
 
 LineInput::Got TerminalGame::next_line(std::string* line, bool* moved, std::string* error) {
@@ -392,6 +440,11 @@ TurnResult TerminalGame::human_turn(std::string* error) {
     }
     if (cmd == "last") {
       show_last_trick(view, state().num_seats(), viewer_);
+      continue;
+    }
+    if (cmd == "analyze" || cmd == "analyse" || cmd.starts_with("analyze ") ||
+        cmd.starts_with("analyse ")) {
+      show_analysis(std::string_view(cmd).substr(7));
       continue;
     }
     if (cmd == "score" || cmd == "scores") {
@@ -499,6 +552,9 @@ bool TerminalGame::run(bool resumed, std::string* error) {
       finish();
       if (!save_or_rescue(error)) return false;
       std::cout << "Game record saved to " << save_path_ << "\n";
+      if (solver_)
+        std::cout << "What each card played cost, every hand known: cardroom analyze " << save_path_
+                  << "\n";
       return true;
     }
     if (!watching() && state().actors().contains(seat())) {
@@ -560,8 +616,8 @@ void add_play_command(CLI::App& app, Context& ctx) {
                 "computer players at every seat; you watch as a spectator (public events only)");
   cmd->footer(
       "In the game: a number from the list or a move ('bid 2', 'give 7C 9S', 'play TD');\n"
-      "help, hint, last, score, table, save, quit. With stdin not a terminal, one move per line;\n"
-      "end of input saves the record.");
+      "help, hint, last, analyze, score, table, save, quit. With stdin not a terminal, one move\n"
+      "per line; end of input saves the record.");
   cmd->callback([&ctx, seed_opt, seat_opt] {
     std::string error;
     std::unique_ptr<Session> session;

@@ -48,6 +48,8 @@ class AnyGame {
   virtual std::vector<std::string> bot_names() const = 0;
   // Plays `matches` random matches with seeds seed, seed+1, ...; no events, no allocation per move.
   virtual PlayoutStats random_playouts(int matches, std::uint64_t seed) const = 0;
+  // Whether its states offer a double-dummy solver in card play (AnyState::solve).
+  virtual bool has_solver() const = 0;
 };
 
 class AnyState {
@@ -283,6 +285,7 @@ class GameAdapter final : public AnyGame {
     }
     return stats;
   }
+  bool has_solver() const override { return solve_hook<S> != nullptr; }
 
  private:
   G game_;

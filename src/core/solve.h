@@ -43,6 +43,7 @@ struct SolveResult {
   Seat to_play = kNoSeat;
   Seat seat = kNoSeat;
   int value = 0;                 // of the position, with best play by everyone
+  bool round_scores = false;     // the values are round scores, not trick totals
   std::vector<CardValue> cards;  // SolveQuery::each_card: each card the seat to play may play
   std::uint64_t nodes = 0;       // positions searched
 };

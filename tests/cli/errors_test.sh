@@ -5,23 +5,6 @@
 set -u
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-# expect_error NAME PATTERN COMMAND...: exit 1, nothing on stdout, one line on stderr matching
-# PATTERN (a grep -E pattern).
-expect_error() {
-  local name=$1 pattern=$2
-  shift 2
-  local out err rc
-  out=$("$@" </dev/null 2>"$WORK/stderr.txt")
-  rc=$?
-  err=$(cat "$WORK/stderr.txt")
-  if [ $rc -eq 1 ] && [ -z "$out" ] && [ "$(wc -l <"$WORK/stderr.txt")" -eq 1 ] &&
-    grep -qE -- "$pattern" <<<"$err"; then
-    pass "$name"
-  else
-    failure "$name" "exit $rc" "stdout: ${out:0:200}" "stderr: ${err:0:300}"
-  fi
-}
-
 # --- unreadable files: one line and exit 1, never an abort --------------------------------------
 mkdir -p adir
 expect_error "replay of a directory" "^cardroom: cannot read 'adir': Is a directory$" \

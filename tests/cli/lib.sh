@@ -1,8 +1,8 @@
 # Shared helpers of the CLI tests (tests/cli/*_test.sh, tests/cli_test.sh): source it first.
 #
 # Sets CARDROOM (the binary), SOURCE_DIR, RECORDS; makes a scratch directory WORK and cd's into it
-# (removed on exit); defines pass, failure, check, drive (a random player for piped games),
-# json_get and finish (prints "N passed, M failed" and exits non-zero on any failure).
+# (removed on exit); defines pass, failure, check, expect_error, drive (a random player for piped
+# games), json_get and finish (prints "N passed, M failed" and exits non-zero on any failure).
 CARDROOM=${CARDROOM:-cardroom}
 SOURCE_DIR=${SOURCE_DIR:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}
 RECORDS="$SOURCE_DIR/tests/records"
@@ -28,6 +28,23 @@ check() {
   local name=$1
   shift
   if "$@"; then pass "$name"; else failure "$name"; fi
+}
+
+# expect_error NAME PATTERN COMMAND...: exit 1, nothing on stdout, one line on stderr matching
+# PATTERN (a grep -E pattern).
+expect_error() {
+  local name=$1 pattern=$2
+  shift 2
+  local out err rc
+  out=$("$@" </dev/null 2>"$WORK/stderr.txt")
+  rc=$?
+  err=$(cat "$WORK/stderr.txt")
+  if [ $rc -eq 1 ] && [ -z "$out" ] && [ "$(wc -l <"$WORK/stderr.txt")" -eq 1 ] &&
+    grep -qE -- "$pattern" <<<"$err"; then
+    pass "$name"
+  else
+    failure "$name" "exit $rc" "stdout: ${out:0:200}" "stderr: ${err:0:300}"
+  fi
 }
 
 # A player for piped games: reads the output, answers every `moves:` line with a random legal
