@@ -12,8 +12,10 @@
 #include "core/registry.h"
 #include "games/all_games.h"
 #include "games/back_alley/back_alley.h"
+#include "games/bridgette/bridgette.h"
 #include "games/reds/reds.h"
 #include "games/s48/s48.h"
+#include "games/truc/truc.h"
 #include "solver_check.h"
 
 namespace cardroom {
@@ -201,6 +203,46 @@ TEST_F(SolverHooks, BackAlleySolvesOnlyTheCardPlay) {
       "back_alley",
       [](const State& s) { return s.phase() == State::Phase::kBid && s.hand_index() > 0; },
       "in a later hand's bidding");
+}
+
+TEST_F(SolverHooks, BridgetteAgainstMinimax) {
+  EXPECT_EQ(check_against_minimax<bridgette::State>("bridgette", 5, 16), 16);
+  EXPECT_EQ(check_against_minimax<bridgette::State>("bridgette(colon_when_following=false)", 5, 8),
+            8);
+}
+
+TEST_F(SolverHooks, BridgettePlaysOutAsSolved) {
+  EXPECT_EQ(check_playout<bridgette::State>("bridgette", 5, 8).positions, 8);
+}
+
+TEST_F(SolverHooks, BridgetteSolvesOnlyTheCardPlay) {
+  using bridgette::State;
+  expect_no_answer_at<State>(
+      "bridgette", [](const State& s) { return s.phase() == State::Phase::kDiscard; },
+      "in the exchange");
+  expect_no_answer_at<State>(
+      "bridgette", [](const State& s) { return s.phase() == State::Phase::kBid; },
+      "in the auction");
+}
+
+TEST_F(SolverHooks, TrucAgainstMinimax) {
+  EXPECT_EQ(check_against_minimax<truc::State>("truc", 3, 24), 24);
+}
+
+TEST_F(SolverHooks, TrucPlaysOutAsSolved) {
+  // Hands stop once their result is certain.
+  const PlayoutCount truc = check_playout<truc::State>("truc", 3, 12);
+  EXPECT_EQ(truc.positions, 12);
+  EXPECT_GT(truc.ended_early, 0);
+}
+
+TEST_F(SolverHooks, TrucSolvesOnlyTheCardPlay) {
+  using truc::State;
+  expect_no_answer_at<State>(
+      "truc", [](const State& s) { return s.phase() == State::Phase::kCut; }, "at the cut");
+  expect_no_answer_at<State>(
+      "truc", [](const State& s) { return s.pending_raise() != 0; },
+      "while a raise waits for its answer");
 }
 
 }  // namespace
