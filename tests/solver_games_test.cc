@@ -13,6 +13,7 @@
 #include "games/all_games.h"
 #include "games/back_alley/back_alley.h"
 #include "games/bridgette/bridgette.h"
+#include "games/red_rover/red_rover.h"
 #include "games/reds/reds.h"
 #include "games/s48/s48.h"
 #include "games/truc/truc.h"
@@ -243,6 +244,93 @@ TEST_F(SolverHooks, TrucSolvesOnlyTheCardPlay) {
   expect_no_answer_at<State>(
       "truc", [](const State& s) { return s.pending_raise() != 0; },
       "while a raise waits for its answer");
+}
+
+TEST_F(SolverHooks, RedRoverAgainstMinimax) {
+  EXPECT_EQ(check_against_minimax<red_rover::State>("red_rover", 4, 20), 20);
+  EXPECT_EQ(check_against_minimax<red_rover::State>("red_rover(red_order=normal)", 4, 8), 8);
+}
+
+// Rover contracts end once the declarer has lost a trick or won the tricks it needs: positions
+// with at most three tricks to that end, wherever they are in the round.
+TEST_F(SolverHooks, RedRoverContractsAgainstMinimax) {
+  auto near_the_end = [](const red_rover::State& s) {
+    const auto& p = s.trick_play().position();
+    return red_rover::is_rover(s.contract()) &&
+           std::min(p.tricks - p.trick_no, p.policy.need - p.trick_no) <= 3;
+  };
+  EXPECT_EQ(check_against_minimax<red_rover::State>("red_rover", 24, near_the_end), 24);
+}
+
+TEST_F(SolverHooks, RedRoverPlaysOutAsSolved) {
+  // Rover contracts stop once their result is certain.
+  const PlayoutCount rover = check_playout<red_rover::State>("red_rover", 4, 16);
+  EXPECT_EQ(rover.positions, 16);
+  EXPECT_GT(rover.ended_early, 0);
+}
+
+// A 6D led in no trumps asks its player a suit: the card's value is that of the best suit named,
+// which the game's own `name` moves give.
+TEST_F(SolverHooks, RedRoverSixOfDiamondsLeadBranchesOnTheSuit) {
+  std::string error;
+  auto game = load_game("red_rover", &error);
+  SolverMemory memory(1 << 18);
+  int found = 0, suit_matters = 0;
+  // At least 10 positions, and on until one where the suit named changes the result.
+  for (std::uint64_t seed = 1; (found < 10 || suit_matters == 0) && found < 200 && seed < 4000;
+       ++seed) {
+    auto state = game->new_match(seed, -1, nullptr);
+    Rng rng(seed);
+    auto at_lead_with_six = [&] {
+      const auto& s = dynamic_cast<const TypedState<red_rover::State>&>(*state).state();
+      const auto& play = s.trick_play();
+      return s.phase() == red_rover::State::Phase::kPlay && s.trump() == kNoSuit &&
+             play.trick_size() == 0 && play.playable(play.to_play()).contains(red_rover::kRedRover);
+    };
+    while (!state->over() && state->rounds_completed() == 0 && !at_lead_with_six()) {
+      const Seat seat = state->actors().lowest();
+      ASSERT_TRUE(state->apply(seat, *state->random_legal_move(seat, rng), nullptr).ok());
+    }
+    if (state->over() || state->rounds_completed() > 0) continue;
+    ++found;
+    const Seat seat = state->actors().lowest();
+    SolveQuery q;
+    q.seat = seat;
+    q.tricks = true;
+    const auto r = state->solve(q, memory);
+    ASSERT_TRUE(r.has_value());
+    int six = -1;
+    for (const CardValue& cv : r->cards)
+      if (cv.card == red_rover::kRedRover) six = cv.value;
+    auto led = state->clone();
+    ASSERT_TRUE(led->apply(seat, red_rover::play_move(red_rover::kRedRover), nullptr).ok());
+    EXPECT_FALSE(led->solve(q, memory).has_value()) << "the suit is named first";
+    int best = -1, worst = 1000;
+    for (int suit = 0; suit < kSuits; ++suit) {
+      auto named = led->clone();
+      ASSERT_TRUE(named->apply(seat, red_rover::name_move(suit), nullptr).ok());
+      const auto after = named->solve(q, memory);
+      ASSERT_TRUE(after.has_value());
+      best = std::max(best, after->value);
+      worst = std::min(worst, after->value);
+    }
+    EXPECT_EQ(six, best) << "seed " << seed;
+    suit_matters += worst < best;
+  }
+  EXPECT_GE(found, 10);
+  EXPECT_GT(suit_matters, 0) << "no position where the suit named changed the result";
+}
+
+TEST_F(SolverHooks, RedRoverSolvesOnlyTheCardPlay) {
+  using red_rover::State;
+  expect_no_answer_at<State>(
+      "red_rover", [](const State& s) { return s.phase() == State::Phase::kAuction; },
+      "in the first auction");
+  expect_no_answer_at<State>(
+      "red_rover", [](const State& s) { return s.phase() == State::Phase::kDiscard; },
+      "in the declarer's discards");
+  expect_no_answer_at<State>(
+      "red_rover", [](const State& s) { return s.naming(); }, "while a 6D lead waits for its suit");
 }
 
 }  // namespace
