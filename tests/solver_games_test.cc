@@ -12,7 +12,9 @@
 #include "core/registry.h"
 #include "games/all_games.h"
 #include "games/back_alley/back_alley.h"
+#include "games/bridge_solitaire/bridge_solitaire.h"
 #include "games/bridgette/bridgette.h"
+#include "games/common/test_util.h"
 #include "games/red_rover/red_rover.h"
 #include "games/reds/reds.h"
 #include "games/s48/s48.h"
@@ -331,6 +333,73 @@ TEST_F(SolverHooks, RedRoverSolvesOnlyTheCardPlay) {
       "in the declarer's discards");
   expect_no_answer_at<State>(
       "red_rover", [](const State& s) { return s.naming(); }, "while a 6D lead waits for its suit");
+}
+
+// Bridge Solitaire's player (the only seat): its tricks with the cards left when the stock ran out.
+int solitaire_player_tricks(const nlohmann::json& round, std::uint32_t) {
+  return round.at("tricks_won").at(0).get<int>();
+}
+
+TEST_F(SolverHooks, BridgeSolitaireAgainstMinimax) {
+  EXPECT_EQ(check_against_minimax<bridge_solitaire::State>("bridge_solitaire", 5, 16), 16);
+  EXPECT_EQ(check_against_minimax<bridge_solitaire::State>("bridge_solitaire(max_hands=1)", 5, 8),
+            8);
+}
+
+TEST_F(SolverHooks, BridgeSolitairePlaysOutAsSolved) {
+  EXPECT_EQ(
+      check_playout<bridge_solitaire::State>("bridge_solitaire", 5, 16, solitaire_player_tricks)
+          .positions,
+      16);
+  EXPECT_EQ(check_playout<bridge_solitaire::State>("bridge_solitaire(max_hands=1)", 5, 6,
+                                                   solitaire_player_tricks)
+                .positions,
+            6);
+}
+
+// A first hand whose stock runs out: the player holds spades and hearts (6 of the 13 spades face
+// up, the 7 top hearts face down); the stock holds the clubs and diamonds, then the low hearts
+// and the jokers. Positions with at most 3 stock cards left, from random play: the stock runs out
+// before the 13th trick and the cards left in the player's hand count as its tricks (rule 7).
+TEST_F(SolverHooks, BridgeSolitaireStockRunsOut) {
+  using bridge_solitaire::card_names;
+  Deal deal;
+  deal.hands = {testing_util::List("AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S", card_names())};
+  deal.piles["face_down"] = {testing_util::List("AH KH QH JH TH 9H 8H", card_names())};
+  deal.pack = testing_util::List(
+      "2C 2D 3C 3D 4C 4D 5C 5D 6C 6D 7C 7D 8C 8D 9C 9D TC TD JC JD QC QD KC KD AC AD "
+      "7H 6H 5H 4H 3H 2H J1 J2",
+      card_names());
+  const ApplyContext first_deal{.deals = {&deal, 1}};
+  std::string error;
+  ASSERT_EQ(load_game("bridge_solitaire", &error)->validate_deal(deal), "");
+  int ended_early = 0;
+  const int positions = for_random_positions<bridge_solitaire::State>(
+      "bridge_solitaire", 16,
+      [](const bridge_solitaire::State& s) {
+        return s.rounds_completed() == 0 && s.stock_left() <= 3;
+      },
+      [&](const AnyState& state, SolverMemory& memory, const std::string& label) {
+        bool early = false;
+        const bool ok = matches_minimax<bridge_solitaire::State>(state, memory, label) &&
+                        playout_matches<bridge_solitaire::State>(state, memory, label,
+                                                                 solitaire_player_tricks, &early);
+        ended_early += early;
+        return ok;
+      },
+      &first_deal);
+  EXPECT_EQ(positions, 16);
+  EXPECT_GE(ended_early, 8);
+}
+
+TEST_F(SolverHooks, BridgeSolitaireSolvesOnlyTheCardPlay) {
+  using bridge_solitaire::State;
+  expect_no_answer_at<State>(
+      "bridge_solitaire", [](const State& s) { return s.phase() == State::Phase::kKeep; },
+      "while the hand is chosen");
+  expect_no_answer_at<State>(
+      "bridge_solitaire", [](const State& s) { return s.phase() == State::Phase::kCall; },
+      "at the call");
 }
 
 }  // namespace
