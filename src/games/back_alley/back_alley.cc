@@ -463,6 +463,24 @@ nlohmann::json State::view(Seat seat) const {
   return v;
 }
 
+std::optional<tricks::SolverTask<Policy, kPlayers>> State::solver_task() const {
+  if (phase_ != Phase::kPlay) return std::nullopt;
+  tricks::SolverTask<Policy, kPlayers> task;
+  task.position = play_.position();
+  const int tricks = play_.tricks();
+  task.side = {0, 1, 0, 1};
+  task.scores.resize(static_cast<std::size_t>(2 * (tricks + 1)));
+  for (int team = 0; team < 2; ++team)
+    for (int t = 0; t <= tricks; ++t)
+      task.scores[team * (tricks + 1) + t] = team_points(auction_.contracts[team], t, hand_size_);
+  task.card_move = [](Card c) { return play_move(c); };
+  // Within each suit only the order of the cards counts (trick_winner, the forced highest or
+  // lowest trump after a blooper lead); the bloopers rank above every standard trump, so ranks
+  // squeezed within a suit keep every comparison the rules make.
+  task.rank_order = true;
+  return task;
+}
+
 State State::resample(Seat observer, Rng& rng) const {
   // Known: the observer's own hand (never its partner's), the cards played, the cards face up out
   // of play. Everything else is redealt honouring what each player has shown it does not hold.

@@ -235,6 +235,9 @@ class State : public MatchState<Config, RoundRecord>, public tricks::TrickAccess
   CardSet excluded(Seat seat) const { return play_.excluded(seat); }
   Seat to_act() const { return phase_ == Phase::kPlay ? play_.to_play() : to_act_; }
   Seat opening_leader() const;
+  // The card play for the double-dummy solver (bots/trick_solver.h): the two partnerships, each
+  // scored by its contract and team total (rule 8).
+  std::optional<tricks::SolverTask<Policy, kPlayers>> solver_task() const;
 
  private:
   void start_hand(const ApplyContext* ctx);

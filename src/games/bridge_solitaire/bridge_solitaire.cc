@@ -282,40 +282,34 @@ void State::begin_play(const ApplyContext* ctx) {
   if (leader == kHouse) house_plays(ctx);
 }
 
-Card State::turn_stock() {
-  const Card c = stock_[stock_next_++];
-  if (stock_next_ == kStockSize) play_.policy().stock_out = true;  // rule 7
-  return c;
+int house_card(const Card* stock, int next, int size, Card led, int trump) {
+  if (led == kNoCard || is_joker(led)) return next;
+  for (int i = next;; ++i) {
+    const Card c = stock[i];
+    const bool valid =
+        is_joker(c) || suit_of(c) == suit_of(led) || (trump != kNoSuit && suit_of(c) == trump);
+    if (valid || i + 1 == size || (trump == kNoSuit && i + 1 - next == kNoTrumpTurns)) return i;
+  }
 }
 
 void State::house_plays(const ApplyContext* ctx) {
-  Card card;
-  const Card led = play_.led();
-  if (play_.trick_size() == 0 || is_joker(led)) {
-    card = turn_stock();  // the house leads, or answers a joker: the top card, whatever it is
-  } else {
-    // Rule 6: turn cards until a valid one; in no trump at most four (the fourth, invalid, loses).
-    const int trump = contract_.bid.suit();
-    const int first = stock_next_;
-    for (int turned = 1;; ++turned) {
-      card = turn_stock();
-      const bool valid = is_joker(card) || suit_of(card) == suit_of(led) ||
-                         (trump != kNoSuit && suit_of(card) == trump);
-      if (valid || stock_next_ == kStockSize || (trump == kNoSuit && turned == kNoTrumpTurns))
-        break;
-      turned_.add(card);  // BS-A11: out of play, face up
-    }
-    if (stock_next_ - 1 > first)
-      emit(
-          ctx, kEveryone, "the house turns {cards}: no play",
-          [&] {
-            return Event{.kind = EventKind::kTurnUp,
-                         .cards = std::vector<Card>(stock_.begin() + first,
-                                                    stock_.begin() + stock_next_ - 1)};
-          },
-          card_names());
-  }
-  play_card(kHouse, card, ctx);
+  // The house leads or answers a joker with the top card, whatever it is; else turns cards until
+  // a valid one (rule 6).
+  const int first = stock_next_;
+  const int at = house_card(stock_.data(), first, kStockSize,
+                            play_.trick_size() == 0 ? kNoCard : play_.led(), contract_.bid.suit());
+  for (int i = first; i < at; ++i) turned_.add(stock_[i]);  // BS-A11: out of play, face up
+  stock_next_ = static_cast<std::int8_t>(at + 1);
+  if (stock_next_ == kStockSize) play_.policy().stock_out = true;  // rule 7
+  if (at > first)
+    emit(
+        ctx, kEveryone, "the house turns {cards}: no play",
+        [&] {
+          return Event{.kind = EventKind::kTurnUp,
+                       .cards = std::vector<Card>(stock_.begin() + first, stock_.begin() + at)};
+        },
+        card_names());
+  play_card(kHouse, stock_[at], ctx);
 }
 
 void State::play_card(Seat side, Card card, const ApplyContext* ctx) {
@@ -347,6 +341,23 @@ void State::play_card(Seat side, Card card, const ApplyContext* ctx) {
     house_plays(ctx);
 }
 
+bridge::HandLines State::score_hand_on(bridge::Rubber& rubber, int player_tricks,
+                                       bool* unfinished) const {
+  const int declarer_tricks = contract_.declarer == kPlayer ? player_tricks : kHand - player_tricks;
+  bridge::HandLines lines = rubber.score_hand(
+      contract_, declarer_tricks, kPlayer, bridge::honours(hand_at_start_, contract_.bid.strain));
+  const bool cut_off = !rubber.over() && config_.max_hands > 0 && round_ + 1 >= config_.max_hands;
+  if (cut_off) {
+    const bridge::HandLines extra = rubber.abandon();
+    for (int i = 0; i < extra.count; ++i) {
+      const bridge::ScoreLine& l = extra.lines[i];
+      lines.add(l.side, l.below, l.kind, l.points);
+    }
+    *unfinished = true;
+  }
+  return lines;
+}
+
 void State::finish_hand(const ApplyContext* ctx) {
   const CardSet left = play_.hand(kPlayer);
   // Rule 7: once the stock is out, each card left in the player's hand is a trick won.
@@ -357,7 +368,6 @@ void State::finish_hand(const ApplyContext* ctx) {
         [&] { return Event{.kind = EventKind::kNote, .seat = kPlayer, .amount = left.size()}; },
         card_names());
   const int declarer_tricks = contract_.declarer == kPlayer ? player_tricks : kHand - player_tricks;
-  const int honours = bridge::honours(hand_at_start_, contract_.bid.strain);
   RoundRecord& r = last_;
   r = RoundRecord();
   r.round = round_ + 1;
@@ -373,18 +383,9 @@ void State::finish_hand(const ApplyContext* ctx) {
   r.hand = hand_at_start_;
   r.tricks = static_cast<std::int8_t>(play_.trick_number());
   r.player_tricks = static_cast<std::int8_t>(player_tricks);
-  r.honours = static_cast<std::int16_t>(honours);
+  r.honours = static_cast<std::int16_t>(bridge::honours(hand_at_start_, contract_.bid.strain));
   r.history = play_.history();
-  r.lines = rubber_.score_hand(contract_, declarer_tricks, kPlayer, honours);
-  const bool cut_off = !rubber_.over() && config_.max_hands > 0 && round_ + 1 >= config_.max_hands;
-  if (cut_off) {
-    const bridge::HandLines extra = rubber_.abandon();
-    for (int i = 0; i < extra.count; ++i) {
-      const bridge::ScoreLine& l = extra.lines[i];
-      r.lines.add(l.side, l.below, l.kind, l.points);
-    }
-    r.unfinished = true;
-  }
+  r.lines = score_hand_on(rubber_, player_tricks, &r.unfinished);
   r.totals = {rubber_.total(0), rubber_.total(1)};
   r.games = {static_cast<std::int8_t>(rubber_.games(0)),
              static_cast<std::int8_t>(rubber_.games(1))};
@@ -713,6 +714,44 @@ nlohmann::json State::last_round(Seat seat) const {
   j["unfinished"] = r.unfinished;
   j["sides"] = {kSideNames[0], kSideNames[1]};
   return j;
+}
+
+std::optional<tricks::SolverTask<SolverPolicy, 2>> State::solver_task() const {
+  if (phase_ != Phase::kPlay) return std::nullopt;
+  tricks::SolverTask<SolverPolicy, 2> task;
+  const TrickPlay::Position& now = play_.position();
+  auto& p = task.position;
+  static_cast<Policy&>(p.policy) = now.policy;
+  p.policy.stock = stock_;
+  p.policy.next = stock_next_;
+  p.hands = now.hands;
+  for (int i = stock_next_; i < kStockSize; ++i) p.hands[kHouse].add(stock_[i]);
+  p.hands[kHouse] |= turned_;  // out of play: what the house gives once the stock is out
+  p.trick = now.trick;
+  p.tricks_won = now.tricks_won;
+  p.played = now.played;
+  p.seats = now.seats;
+  p.count = now.count;
+  p.leader = now.leader;
+  p.to_play = now.to_play;
+  p.trick_no = now.trick_no;
+  p.tricks = now.tricks;
+  p.over = now.over;
+  task.side = {0, 1};
+  // A side's score: what the hand adds to its rubber result, WE less THEY (score(kPlayer)).
+  task.scores.resize(2 * (kHand + 1));
+  const int before = rubber_.total(0) - rubber_.total(1);
+  for (int t = 0; t <= kHand; ++t) {
+    bridge::Rubber after = rubber_;
+    bool unfinished = false;
+    score_hand_on(after, t, &unfinished);
+    const int gain = after.total(0) - after.total(1) - before;
+    task.scores[t] = gain;                           // the player with t tricks
+    task.scores[(kHand + 1) + (kHand - t)] = -gain;  // the house with the others
+  }
+  task.card_move = [](Card c) { return play_move(c); };
+  task.rank_order = false;  // the stock's order and the jokers matter, not only ranks
+  return task;
 }
 
 State State::resample(Seat observer, Rng& rng) const {

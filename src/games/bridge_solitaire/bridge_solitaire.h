@@ -119,6 +119,53 @@ struct Policy : tricks::PlainTrumps {
 };
 using TrickPlay = tricks::TrickPlay<Policy, 2, kHand>;
 
+// Rule 6: the index in `stock` of the card the house plays, stock[next..size) being the cards
+// still in the stock, top first. The top card when the house leads (`led` kNoCard) or answers a
+// joker; on the player's lead the first valid card turned (the suit led, a trump, a joker), at
+// most four turned in no trump, the last stock card whatever it is. The cards turned before it
+// leave play.
+int house_card(const Card* stock, int next, int size, Card led, int trump);
+
+// The play as the double-dummy solver searches it (State::solver_task, bots/trick_solver.h), with
+// the stock's order known. The house is a seat whose play is forced: the card house_card finds.
+// Its hand holds the stock cards not yet turned and the cards turned and left out of play this
+// hand: once the stock is out (rule 7) the play goes on to the 13th trick instead of stopping,
+// the player leading or answering with its lowest card and winning every trick while the house
+// gives up cards out of play, so that the player's trick total counts the cards left in its hand.
+struct SolverPolicy : Policy {
+  std::array<Card, kStockSize> stock{};  // the whole stock, top first
+  std::int8_t next = 0;                  // the index of the next card to turn
+  bool counting = false;  // the stock ran out before this trick: the trick is the player's
+
+  // Who plays the next card of `t` (two seats: the leader, then the other).
+  static Seat seat_to_play(const tricks::TrickSoFar& t) {
+    return t.count == 0 ? t.leader : 1 - t.leader;
+  }
+  CardSet playable(CardSet hand, const tricks::TrickSoFar& t) const {
+    if (t.count == 0 ? stock_out : counting) return CardSet::of(hand.lowest());
+    if (seat_to_play(t) == kPlayer) return Policy::playable(hand, t);
+    return CardSet::of(
+        stock[house_card(stock.data(), next, kStockSize, t.count == 0 ? kNoCard : t.led(), trump)]);
+  }
+  void on_play(const tricks::TrickSoFar& t, [[maybe_unused]] Card card) {
+    if (t.count == 0) counting = stock_out;
+    if (counting || seat_to_play(t) != kHouse) return;
+    next = static_cast<std::int8_t>(
+        house_card(stock.data(), next, kStockSize, t.count == 0 ? kNoCard : t.led(), trump) + 1);
+    CARDROOM_ASSERT(stock[next - 1] == card, "the house plays the card the stock gives it");
+    if (next == kStockSize) stock_out = true;
+  }
+  int winner(const tricks::TrickSoFar& t) const {
+    if (counting) return t.leader == kPlayer ? 0 : 1;
+    return Policy::winner(t);
+  }
+  template <class Position>
+  bool decided(const Position&) const {
+    return false;
+  }
+  bool operator==(const SolverPolicy&) const = default;
+};
+
 class Game : public GameWithConfig<Config, Game, State> {
  public:
   // validate_deal: hands[0] the 13 face-up cards, piles["face_down"][0] the 7 face-down cards,
@@ -177,6 +224,11 @@ class State : public MatchState<Config, RoundRecord>, public tricks::TrickAccess
   CardSet unseen() const;
   // The tricks the player has won in the hand so far.
   int player_tricks() const { return play_.tricks_won(kPlayer); }
+  // The card play for the double-dummy solver (bots/trick_solver.h): the player (side 0) against
+  // the house (side 1), whose cards come in the stock's order (SolverPolicy); a side's score is
+  // what the hand adds to its rubber result (WE less THEY, the house's the opposite) for its
+  // trick total, the cards left when the stock runs out counted as the player's tricks.
+  std::optional<tricks::SolverTask<SolverPolicy, 2>> solver_task() const;
 
  private:
   void start_hand(const ApplyContext* ctx);
@@ -184,8 +236,12 @@ class State : public MatchState<Config, RoundRecord>, public tricks::TrickAccess
   void begin_play(const ApplyContext* ctx);
   void house_plays(const ApplyContext* ctx);
   void play_card(Seat side, Card card, const ApplyContext* ctx);
-  Card turn_stock();
   void finish_hand(const ApplyContext* ctx);
+  // Scores this hand on `rubber` as if the player ends it with `player_tricks` tricks: the
+  // hand's lines and, when the rubber is cut off after it (BS-A10), the unfinished-rubber bonuses
+  // (then `*unfinished` is set).
+  bridge::HandLines score_hand_on(bridge::Rubber& rubber, int player_tricks,
+                                  bool* unfinished) const;
   Status apply_call(std::optional<bridge::Bid> bid, const ApplyContext* ctx);
   CardSet outside_for_bid() const;
 

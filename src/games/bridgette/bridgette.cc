@@ -669,6 +669,21 @@ std::vector<Pile> State::piles() const {
   return out;
 }
 
+std::optional<tricks::SolverTask<Policy, kPlayers>> State::solver_task() const {
+  if (phase_ != Phase::kPlay) return std::nullopt;
+  tricks::SolverTask<Policy, kPlayers> task;
+  task.position = play_.position();
+  const bridge::Contract c = auction_.contract();
+  task.side = {0, 1};
+  task.scores.resize(2 * (kHand + 1));
+  for (Seat s = 0; s < kPlayers; ++s)
+    for (int t = 0; t <= kHand; ++t)
+      task.scores[s * (kHand + 1) + t] = score_hand(c, s == c.declarer ? t : kHand - t).total(s);
+  task.card_move = [](Card card) { return play_move(card); };
+  task.rank_order = false;  // a colon covers a range of ranks (rule 1): ranks themselves count
+  return task;
+}
+
 State State::resample(Seat observer, Rng& rng) const {
   // Known to the observer: its own hand and discards, the cards played, the upcard (with the
   // non-dealer, in hand or discarded, until played; or set aside), and what play showed each

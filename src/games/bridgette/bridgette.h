@@ -264,6 +264,9 @@ class State : public MatchState<Config, RoundRecord>, public tricks::TrickAccess
   CardSet excluded(Seat s) const { return play_.excluded(s); }
   // Why `seat`'s hand may not bid `bid` now (the auction's order and the length rules).
   const char* why_not_bid(Seat seat, bridge::Bid bid) const;
+  // The card play for the double-dummy solver (bots/trick_solver.h): declarer against defender,
+  // each scored by the hand's lines (rule 9) for its trick total.
+  std::optional<tricks::SolverTask<Policy, kPlayers>> solver_task() const;
 
  private:
   void start_hand(const ApplyContext* ctx);

@@ -689,6 +689,21 @@ void State::begin_play(Seat leader, const ApplyContext* ctx) {
        [&] { return Event{.kind = EventKind::kLead, .seat = leader}; });
 }
 
+std::optional<tricks::SolverTask<Policy, kPlayers>> State::solver_task() const {
+  if (phase_ != Phase::kPlay || naming()) return std::nullopt;
+  tricks::SolverTask<Policy, kPlayers> task;
+  task.position = play_.position();
+  // No scores. A rover contract's result is the declarer's trick total (rule 8), but the allies'
+  // own points hardly depend on it (only the last player overcalled is compensated, by default):
+  // by tricks each side plays for the contract's result. The marriage game scores marriages
+  // captured, most tricks and none, which no trick total decides.
+  for (Seat s = 0; s < kPlayers; ++s)
+    task.side[s] = static_cast<std::int8_t>(is_rover(contract_) ? (s == declarer_ ? 0 : 1) : s);
+  task.card_move = [](Card c) { return play_move(c); };
+  task.rank_order = false;  // the 6D has its own role (RR-A2..A4)
+  return task;
+}
+
 Seat State::to_act() const {
   if (phase_ != Phase::kPlay) return to_act_;
   return naming() ? play_.leader() : play_.to_play();

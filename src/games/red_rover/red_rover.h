@@ -234,6 +234,14 @@ struct Policy : tricks::FollowSuit {
       return s == suit ? 32 + rank_key(c, order) : 0;
     });
   }
+  // The double-dummy solver's branching on the suit named (bots/trick_solver.h): a 6D just led
+  // in no trumps asks its player one of the four suits; choose(k) names suit k, as the move
+  // `name` does.
+  int choices(const tricks::TrickSoFar& t) const {
+    return t.count == 1 && t.cards[0] == kRedRover && trump == kNoSuit && named == kNoSuit ? kSuits
+                                                                                           : 0;
+  }
+  void choose(int k) { named = static_cast<std::uint8_t>(k); }
   template <class Position>
   bool decided(const Position& p) const {
     if (need == 0) return false;
@@ -388,9 +396,13 @@ class State : public MatchState<Config, RoundRecord>, public tricks::TrickAccess
   const char* why_not_declare(Seat seat, int d) const;
   // Whether the seat to play has led the 6D in NT and must name a suit.
   bool naming() const {
-    return phase_ == Phase::kPlay && play_.trick_size() == 1 && play_.led() == kRedRover &&
-           play_.policy().trump == kNoSuit && play_.policy().named == kNoSuit;
+    return phase_ == Phase::kPlay && play_.policy().choices(play_.position().current()) > 0;
   }
+  // The card play for the double-dummy solver (bots/trick_solver.h), valued by tricks: in a rover
+  // contract the declarer against its two allies (made exactly when the declarer's total reaches
+  // the tricks it needs; the allies' total is 1 exactly when it fails), in the marriage games each
+  // seat for itself. Nullopt outside the card play and while a 6D lead waits for its suit.
+  std::optional<tricks::SolverTask<Policy, kPlayers>> solver_task() const;
 
  private:
   void start_round(const ApplyContext* ctx);

@@ -462,6 +462,27 @@ Seat State::team_of(Seat seat) const {
   return config_.partnership ? seat % (config_.players / 2) : seat;
 }
 
+std::optional<tricks::SolverTask<Policy, kMaxPlayers>> State::solver_task() const {
+  if (phase_ != Phase::kPlay) return std::nullopt;
+  tricks::SolverTask<Policy, kMaxPlayers> task;
+  task.position = play_.position();
+  const int n = config_.players, tricks = play_.tricks();
+  for (Seat s = 0; s < n; ++s) task.side[s] = static_cast<std::int8_t>(team_of(s));
+  // Partners score their own bids and add them up: a team's points are no function of its trick
+  // total, so the solver counts tricks.
+  if (!config_.partnership) {
+    task.scores.resize(static_cast<std::size_t>(n * (tricks + 1)));
+    for (Seat s = 0; s < n; ++s)
+      for (int t = 0; t <= tricks; ++t)
+        task.scores[s * (tricks + 1) + t] = round_points(bids_[s], t);
+  }
+  task.card_move = [](Card c) { return play_move(c); };
+  // Rule 7 compares cards within a suit; readings B and D (AntiTrumpLead::kHighest,
+  // kHighestOther) compare face values across suits.
+  task.rank_order = config_.anti_trump_lead == AntiTrumpLead::kDrop;
+  return task;
+}
+
 CardSet State::turned_set() const {
   CardSet out;
   for (int k = 0; k < turned_count_; ++k) out.add(turned_[k]);

@@ -153,6 +153,10 @@ class State : public MatchState<Config, RoundRecord>, public tricks::TrickAccess
   CardSet turned_set() const;
   Seat to_act() const { return phase_ == Phase::kPlay ? play_.to_play() : to_act_; }
   Seat team_of(Seat seat) const;
+  // The card play for the double-dummy solver (bots/trick_solver.h): partners (the partnership
+  // option) form one side, valued by tricks since each scores its own bid; otherwise each seat
+  // for itself, scored by its bid (rule 11).
+  std::optional<tricks::SolverTask<Policy, kMaxPlayers>> solver_task() const;
 
  private:
   void start_round(const ApplyContext* ctx);

@@ -600,6 +600,18 @@ nlohmann::json State::view(Seat seat) const {
   return v;
 }
 
+std::optional<tricks::SolverTask<Policy, kPlayers>> State::solver_task() const {
+  if (phase_ != Phase::kPlay || pending_) return std::nullopt;
+  tricks::SolverTask<Policy, kPlayers> task;
+  task.position = play_.position();
+  task.side = {0, 1, 0, 1};
+  // No scores: the hand goes to the dealer's opponents when they take at least as many tricks as
+  // the dealer's team (TRUC-A2, A3), so a team's points depend on both teams' tricks.
+  task.card_move = [](Card c) { return play_move(c); };
+  task.rank_order = false;  // Truc's own rank order, across suits
+  return task;
+}
+
 State State::resample(Seat observer, Rng& rng) const {
   const bool player = observer >= 0 && observer < kPlayers;
   return resample_world(*this, rng, [&](State& world) {

@@ -215,6 +215,10 @@ class State : public MatchState<Config, HandRecord>, public tricks::TrickAccess<
   bool may_raise(Seat seat) const;
   // Whether `seat` may call truc/retruc now (it is the player to play, no raise pending).
   int raise_available(Seat seat) const;  // 0 none, 1 truc, 2 retruc
+  // The card play for the double-dummy solver (bots/trick_solver.h): the two partnerships,
+  // valued by tricks (who wins the hand depends on both teams' tricks, drawn tricks counting for
+  // neither); nullopt while a raise waits for its answer.
+  std::optional<tricks::SolverTask<Policy, kPlayers>> solver_task() const;
 
  private:
   void start_hand(const ApplyContext* ctx);
