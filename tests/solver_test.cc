@@ -87,9 +87,9 @@ class SolverGames : public ::testing::Test {
 };
 
 TEST_F(SolverGames, S48AgainstMinimax) {
-  EXPECT_EQ(check_against_minimax<s48::State>("s48(players=4)", 4, 40), 40);
-  EXPECT_EQ(check_against_minimax<s48::State>("s48(players=3)", 5, 20), 20);
-  EXPECT_EQ(check_against_minimax<s48::State>("s48(players=6)", 3, 20), 20);
+  EXPECT_EQ(check_against_minimax<s48::State>("s48(players=4)", 4, 16), 16);
+  EXPECT_EQ(check_against_minimax<s48::State>("s48(players=3)", 5, 12), 12);
+  EXPECT_EQ(check_against_minimax<s48::State>("s48(players=6)", 3, 12), 12);
 }
 
 TEST_F(SolverGames, NoAnswerOutsideTheCardPlay) {
