@@ -633,6 +633,33 @@ TEST(Simulate, TheMarginIsOneValuePerDuplicateDeal) {
   EXPECT_EQ(plain.margin.n, 5u);
 }
 
+// Timing (sim --timing): each bot's decisions counted with the time they took; only when asked,
+// since the times vary from run to run and the rest of the result does not.
+TEST(Simulate, TimingOnlyWhenAsked) {
+  auto game = Load("reds");
+  ASSERT_TRUE(game);
+  SimConfig config;
+  config.matches = 4;
+  config.bots = {"heuristic", "random"};
+  SimResult plain, timed;
+  std::string error;
+  ASSERT_TRUE(simulate(*game, config, &plain, &error)) << error;
+  EXPECT_TRUE(plain.timing.empty());
+  EXPECT_FALSE(plain.to_json().contains("timing"));
+  EXPECT_EQ(plain.to_text().find("time per move"), std::string::npos);
+  config.timing = true;
+  ASSERT_TRUE(simulate(*game, config, &timed, &error)) << error;
+  ASSERT_EQ(timed.timing.size(), 2u);
+  EXPECT_EQ(timed.timing[0].name, "heuristic");
+  // Every move of these matches was a computer player's decision.
+  EXPECT_EQ(timed.timing[0].decisions + timed.timing[1].decisions, timed.moves);
+  EXPECT_GT(timed.timing[0].decisions, 0u);
+  EXPECT_GE(timed.timing[0].longest_ms, timed.timing[0].mean_ms);
+  EXPECT_EQ(timed.to_json()["timing"][1]["decisions"], timed.timing[1].decisions);
+  EXPECT_NE(timed.to_text().find("time per move of random: "), std::string::npos);
+  EXPECT_EQ(timed.to_json()["bots"], plain.to_json()["bots"]);  // nothing else changes
+}
+
 TEST(Simulate, HouseGameHasMatchesNobodyWins) {
   auto game = Load("solo");
   ASSERT_TRUE(game);

@@ -7,7 +7,7 @@
 // for real-time games how long after being asked it makes it.
 //
 // Players are created by name with typed options through the registry (bots/registry.h):
-// `random`, `heuristic`, later `ismcts(iterations=2000)`, `pimc(worlds=40)`, `exec:...`.
+// `random`, `heuristic`, `pimc(worlds=40)`, later `ismcts(iterations=2000)`, `exec:...`.
 #pragma once
 
 #include <memory>

@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <mutex>
 
+#include "bots/pimc.h"
+#include "core/registry.h"
+
 namespace cardroom {
 namespace {
 
@@ -103,6 +106,17 @@ bool game_offers(const AnyGame& game, std::string_view bot) {
   return std::find(names.begin(), names.end(), bot) != names.end();
 }
 
+// The registered games (with their default options) that `entry` plays: "s48, reds".
+std::string games_played(const PlayerEntry& entry) {
+  std::string out;
+  for (const GameEntry* g : registered_games()) {
+    std::string error;
+    auto game = load_game(g->name, &error);
+    if (game && (!entry.plays || entry.plays(*game))) out += (out.empty() ? "" : ", ") + g->name;
+  }
+  return out.empty() ? "no registered game" : out;
+}
+
 }  // namespace
 
 int pace_ms_of(int speed, int pace_ms) {
@@ -136,6 +150,7 @@ void register_all_players() {
                         std::string*) -> std::unique_ptr<Player> {
                        return std::make_unique<GamePlayer>(name, "heuristic", options);
                      }});
+    register_player(pimc_player_entry());
   });
 }
 
@@ -164,7 +179,9 @@ std::unique_ptr<Player> load_player(std::string_view player_string, const AnyGam
   const PlayerEntry* entry = find_entry(parsed->name);
   if (!entry || (entry->plays && !entry->plays(game))) {
     *error = (entry ? std::string(game.name()) + " has no player '" : "unknown player '") +
-             parsed->name + "' (players for " + std::string(game.name()) + ":";
+             parsed->name + "'";
+    if (entry) *error += ": " + parsed->name + " plays " + games_played(*entry);
+    *error += " (players for " + std::string(game.name()) + ":";
     for (const auto& n : player_names(game)) *error += " " + n;
     *error += ")";
     return nullptr;

@@ -2,13 +2,16 @@
 //
 //   random                    a uniformly random legal move
 //   heuristic                 the game's own heuristic player (each game ships one)
-//   later: ismcts(iterations=2000), pimc(worlds=40), exec:...
+//   pimc(worlds=40)           Perfect Information Monte Carlo over the trick solver (bots/pimc.h),
+//                             in the games that offer the solver
+//   later: ismcts(iterations=2000), exec:...
 //
 // A player string is `name` or `name(key=value,...)`. Every player takes the option `pace_ms`:
 // how long it takes over each move in real-time games (default 1000), and `speed`, a speed level
 // from 1 (slowest) to 5 (fastest) that sets the pace instead (2000, 1400, 1000, 700, 500 ms; 0, the
 // default, leaves it to pace_ms): `heuristic(speed=4)`. Errors name the unknown
-// player (and list the ones this game has) or the option, the value and what is allowed.
+// player (and list the ones this game has; for a player the game cannot have, the games it plays)
+// or the option, the value and what is allowed.
 #pragma once
 
 #include <functional>
@@ -38,7 +41,7 @@ inline constexpr int kSpeedLevels = 5;
 int pace_ms_of(int speed, int pace_ms);
 
 void register_player(PlayerEntry entry);
-// Registers the game-independent players (random) and `heuristic`; idempotent.
+// Registers the game-independent players (random, pimc) and `heuristic`; idempotent.
 void register_all_players();
 
 // The players that can play `game`, by name.

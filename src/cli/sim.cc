@@ -22,6 +22,7 @@ void add_sim_command(CLI::App& app, Context& ctx) {
   static int threads = 1;
   static bool json = false;
   static bool no_rotate = false;
+  static bool timing = false;
   static std::vector<std::string> option_words;
   cmd->add_option("game", game_name, "registry name or game string, e.g. reds(players=6)")
       ->required();
@@ -36,6 +37,8 @@ void add_sim_command(CLI::App& app, Context& ctx) {
   cmd->add_flag("--json", json, "machine-readable output");
   cmd->add_flag("--no-rotate", no_rotate,
                 "do not rotate the bots over the seats on duplicate deals");
+  cmd->add_flag("--timing", timing,
+                "also print each bot's wall-clock time per move (varies from run to run)");
   cmd->callback([&ctx] {
     std::string error;
     std::uint64_t matches = 0, first_seed = 0;
@@ -49,6 +52,7 @@ void add_sim_command(CLI::App& app, Context& ctx) {
     config.seed = first_seed;
     config.threads = threads;
     config.rotate = !no_rotate;
+    config.timing = timing;
     config.bots = split_player_list(bots);
     SimResult result;
     // The progress line is for a person watching a terminal, not for a log file.

@@ -1,5 +1,7 @@
 #include "match/match.h"
 
+#include <algorithm>
+#include <chrono>
 #include <cmath>
 
 #include "core/assert.h"
@@ -45,6 +47,7 @@ MatchRunner::MatchRunner(MatchTable& table, std::vector<std::unique_ptr<Player>>
                   "more players than seats");
   players_.resize(table_.state().num_seats());
   pending_.resize(players_.size());
+  think_.resize(players_.size());
   for (Seat s = 0; s < static_cast<Seat>(players_.size()); ++s) {
     if (!players_[s]) continue;
     players_[s]->start(SeatAccess(table_.state(), s));
@@ -53,7 +56,15 @@ MatchRunner::MatchRunner(MatchTable& table, std::vector<std::unique_ptr<Player>>
 }
 
 Decision MatchRunner::ask(Seat seat) {
-  return players_[seat]->decide(SeatAccess(table_.state(), seat), bot_rng_);
+  const auto start = std::chrono::steady_clock::now();
+  const Decision d = players_[seat]->decide(SeatAccess(table_.state(), seat), bot_rng_);
+  const double took =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  ThinkTime& t = think_[seat];
+  ++t.decisions;
+  t.seconds += took;
+  t.longest = std::max(t.longest, took);
+  return d;
 }
 
 bool MatchRunner::apply(Seat seat, Move move, std::string* error) {

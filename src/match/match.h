@@ -99,6 +99,12 @@ class MatchRunner {
   }
   // Computer moves refused when they came due (real time: stale), for statistics and tests.
   int stale_moves() const { return stale_; }
+  // The wall-clock time a seat's computer player took over its decisions (sim --timing).
+  struct ThinkTime {
+    std::uint64_t decisions = 0;
+    double seconds = 0, longest = 0;
+  };
+  const ThinkTime& think_time(Seat seat) const { return think_[seat]; }
 
  private:
   struct Pending {
@@ -118,6 +124,7 @@ class MatchRunner {
   Rng bot_rng_;
   Rng tie_rng_;
   std::vector<Pending> pending_;
+  std::vector<ThinkTime> think_;
   std::vector<Event> events_;
   bool want_events_ = false;
   int stale_ = 0;

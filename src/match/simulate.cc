@@ -49,10 +49,11 @@ namespace {
 
 struct MatchOutcome {
   std::uint64_t moves = 0;
-  std::vector<double> score;  // per seat
-  std::vector<bool> won;      // per seat
-  std::vector<int> bot_of;    // per seat: index into the distinct bot list
-  std::string failure;        // a computer player could not move: a bug, which fails the run
+  std::vector<double> score;                  // per seat
+  std::vector<bool> won;                      // per seat
+  std::vector<int> bot_of;                    // per seat: index into the distinct bot list
+  std::vector<MatchRunner::ThinkTime> think;  // per seat
+  std::string failure;  // a computer player could not move: a bug, which fails the run
   // Every bid of the match against the tricks taken: `who` is a seat, or a team in team_bids.
   struct Bid {
     int who = 0, bid = 0, taken = 0;
@@ -147,6 +148,7 @@ MatchOutcome play_one(const AnyGame& game, const std::vector<std::string>& seat_
     out.score.push_back(teams.count > 0 ? state.team_score(teams.team_of[s]) : state.score(s));
     out.won.push_back(winners.contains(s));
     out.bot_of.push_back(bot_index[s]);
+    out.think.push_back(runner.think_time(s));
   }
   return out;
 }
@@ -232,6 +234,7 @@ bool simulate(const AnyGame& game, const SimConfig& config, SimResult* result, s
   };
   std::vector<BidStats> seat_bids(n), bot_bids(distinct.size()), team_bids(teams.count),
       team_bot_bids(distinct.size());
+  std::vector<MatchRunner::ThinkTime> bot_think(distinct.size());
   bool has_bids = false, teams_bid = false;
   SimResult res;
   res.game = game.game_string();
@@ -260,6 +263,10 @@ bool simulate(const AnyGame& game, const SimConfig& config, SimResult* result, s
     std::vector<double> sum(distinct.size(), 0);
     std::vector<int> count(distinct.size(), 0);
     for (Seat s = 0; s < n; ++s) {
+      MatchRunner::ThinkTime& t = bot_think[o.bot_of[s]];
+      t.decisions += o.think[s].decisions;
+      t.seconds += o.think[s].seconds;
+      t.longest = std::max(t.longest, o.think[s].longest);
       seat_score[s].add(o.score[s]);
       seat_win[s].add(o.won[s] ? 1 : 0);
       bot_score[o.bot_of[s]].add(o.score[s]);
@@ -297,6 +304,12 @@ bool simulate(const AnyGame& game, const SimConfig& config, SimResult* result, s
     res.bid_teams.push_back(bid_line("T" + std::to_string(t), team_bids[t]));
   for (std::size_t b = 0; b < distinct.size() && teams_bid; ++b)
     res.bid_team_bots.push_back(bid_line(distinct[b], team_bot_bids[b]));
+  for (std::size_t b = 0; b < distinct.size() && config.timing; ++b) {
+    const MatchRunner::ThinkTime& t = bot_think[b];
+    res.timing.push_back({distinct[b], t.decisions,
+                          t.decisions > 0 ? 1000 * t.seconds / static_cast<double>(t.decisions) : 0,
+                          1000 * t.longest});
+  }
   *result = std::move(res);
   return true;
 }
@@ -341,6 +354,14 @@ nlohmann::json SimResult::to_json() const {
       j["bids"]["team_bots"] = bid_lines_json(bid_team_bots);
     }
   }
+  if (!timing.empty()) {
+    j["timing"] = nlohmann::json::array();
+    for (const auto& t : timing)
+      j["timing"].push_back({{"name", t.name},
+                             {"decisions", t.decisions},
+                             {"mean_ms", t.mean_ms},
+                             {"longest_ms", t.longest_ms}});
+  }
   return j;
 }
 
@@ -368,6 +389,10 @@ std::string SimResult::to_text() const {
   if (has_bids) out << "\n";
   for (const auto& l : bid_bots) bid_row("bids", "bid", l);
   for (const auto& l : bid_team_bots) bid_row("team contracts", "contract", l);
+  if (!timing.empty()) out << "\n";
+  for (const auto& t : timing)
+    out << fmt::format("time per move of {}: {:.2f} ms mean, {:.1f} ms longest (n={})\n", t.name,
+                       t.mean_ms, t.longest_ms, t.decisions);
   return out.str();
 }
 

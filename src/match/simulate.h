@@ -32,6 +32,9 @@ struct SimConfig {
   std::uint64_t seed = 1;
   int threads = 1;
   bool rotate = true;  // duplicate deals with seats rotated
+  // Also report the wall-clock time each bot took per move (SimResult::timing): it varies from
+  // run to run, so it is left out unless asked for.
+  bool timing = false;
 };
 
 // Mean with a 95% confidence interval (normal approximation, sample standard deviation).
@@ -84,6 +87,13 @@ struct SimResult {
   // Games where teams bid: per team and per distinct bot (the contracts of the teams it played).
   bool teams_bid = false;
   std::vector<BidLine> bid_teams, bid_team_bots;
+  // SimConfig::timing: per distinct bot, its decisions and the wall-clock time they took.
+  struct Timing {
+    std::string name;
+    std::uint64_t decisions = 0;
+    double mean_ms = 0, longest_ms = 0;
+  };
+  std::vector<Timing> timing;
 
   nlohmann::json to_json() const;
   std::string to_text() const;

@@ -1,0 +1,227 @@
+#include "bots/pimc.h"
+
+#include <algorithm>
+#include <chrono>
+#include <optional>
+#include <string_view>
+
+#include "bots/trick_solver.h"
+
+namespace cardroom {
+namespace {
+
+// Safety net for a rollout: no round of any game takes this many moves before its first card.
+constexpr int kMaxRolloutMoves = 10000;
+
+double steady_seconds() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+// A call: the notation every bidding game shares (`bid 3`, `bid 2S`, `bid rover`, `pass`, `board`,
+// `double`, `redouble`).
+bool is_call(std::string_view text) {
+  const std::string_view verb = text.substr(0, text.find(' '));
+  return verb == "bid" || verb == "pass" || verb == "board" || verb == "double" ||
+         verb == "redouble";
+}
+
+// The index of the highest sum; ties go to the first (the lowest move or card).
+template <class Sum>
+std::size_t best_of(const std::vector<Sum>& sums) {
+  std::size_t best = 0;
+  for (std::size_t i = 1; i < sums.size(); ++i)
+    if (sums[i] > sums[best]) best = i;
+  return best;
+}
+
+}  // namespace
+
+PimcPlayer::PimcPlayer(std::string name, const PimcOptions& options, double pace,
+                       std::string heuristic, Teams teams, Clock clock)
+    : name_(std::move(name)),
+      options_(options),
+      pace_(pace),
+      heuristic_(std::move(heuristic)),
+      teams_(teams),
+      clock_(clock ? std::move(clock) : Clock(steady_seconds)) {}
+
+PimcPlayer::~PimcPlayer() = default;
+
+SolverMemory& PimcPlayer::memory() {
+  if (!memory_)
+    memory_ = std::make_unique<SolverMemory>(static_cast<std::size_t>(options_.tt_mb) << 20);
+  return *memory_;
+}
+
+bool PimcPlayer::more_worlds(std::uint64_t worlds, double start) const {
+  if (options_.ms > 0) return clock_() - start < options_.ms / 1000.0;
+  return worlds < static_cast<std::uint64_t>(options_.worlds);
+}
+
+void PimcPlayer::count_search(std::uint64_t worlds) {
+  stats_.fewest_worlds = stats_.searches == 0 ? worlds : std::min(stats_.fewest_worlds, worlds);
+  stats_.most_worlds = std::max(stats_.most_worlds, worlds);
+  ++stats_.searches;
+  stats_.worlds += worlds;
+}
+
+Move PimcPlayer::heuristic_move(const SeatAccess& seat, Rng& rng) const {
+  auto move = seat.game_player_move(heuristic_, rng);
+  CARDROOM_ASSERT(move.has_value(), "pimc was asked to move for a seat that may not move");
+  return move.value_or(Move{});
+}
+
+Decision PimcPlayer::decide(const SeatAccess& seat, Rng& rng) {
+  ++stats_.decisions;
+  const double start = clock_();
+  const std::vector<Move> legal = seat.legal_moves();
+  CARDROOM_ASSERT(!legal.empty(), "pimc was asked to move for a seat that may not move");
+  if (legal.size() == 1) return {legal[0], pace_};
+  // Card play is when the solver answers; the world drawn to ask is the search's first.
+  if (auto first = seat.resample(rng)->solve(SolveQuery{.seat = seat.seat()}, memory()))
+    return {play_card(seat, legal, std::move(*first), start, rng), pace_};
+  const bool calls =
+      std::all_of(legal.begin(), legal.end(), [&](Move m) { return is_call(seat.move_text(m)); });
+  if (options_.bid == PimcOptions::Bid::kSolve && calls &&
+      legal.size() <= static_cast<std::size_t>(kMaxCallCandidates))
+    return {make_call(seat, legal, start, rng), pace_};
+  return {heuristic_move(seat, rng), pace_};
+}
+
+Move PimcPlayer::play_card(const SeatAccess& seat, const std::vector<Move>& legal,
+                           SolveResult first, double start, Rng& rng) {
+  const SolveQuery query{.seat = seat.seat()};
+  std::vector<CardValue> cards;  // the seat's cards, in card order
+  std::vector<std::int64_t> sums;
+  std::uint64_t worlds = 0;
+  std::optional<SolveResult> answer = std::move(first);
+  for (;;) {
+    CARDROOM_ASSERT(answer && answer->to_play == seat.seat(),
+                    "pimc: a world drawn for the seat to play is not its card play");
+    if (!answer) break;
+    if (worlds == 0) {
+      cards = answer->cards;
+      sums.assign(cards.size(), 0);
+      CARDROOM_ASSERT(std::all_of(cards.begin(), cards.end(),
+                                  [&](const CardValue& c) {
+                                    return std::find(legal.begin(), legal.end(), c.move) !=
+                                           legal.end();
+                                  }),
+                      "pimc: the solver offered a card the seat may not play");
+    }
+    // The seat's own hand and what it may play are known: every world offers the same cards.
+    CARDROOM_ASSERT(answer->cards.size() == cards.size(),
+                    "pimc: a world offers the seat other cards than its own");
+    for (std::size_t i = 0; i < std::min(cards.size(), answer->cards.size()); ++i) {
+      CARDROOM_ASSERT(answer->cards[i].move == cards[i].move,
+                      "pimc: a world offers the seat other cards than its own");
+      sums[i] += answer->cards[i].value;
+    }
+    stats_.nodes += answer->nodes;
+    ++worlds;
+    if (!more_worlds(worlds, start)) break;
+    answer = seat.resample(rng)->solve(query, memory());
+  }
+  count_search(worlds);
+  CARDROOM_ASSERT(!cards.empty(), "pimc: the solver offered no card");
+  const std::int64_t top = *std::max_element(sums.begin(), sums.end());
+  const auto tied = std::count(sums.begin(), sums.end(), top);
+  if (tied > 1) ++stats_.tied;
+  if (tied == static_cast<std::ptrdiff_t>(sums.size())) ++stats_.all_tied;
+  // The heuristic is asked when it may matter: moves beside the plain cards (a raise, a card with
+  // a raise) are its call, and among cards tied for the best sum it picks (else the lowest).
+  if (cards.size() < legal.size() || tied > 1) {
+    const Move h = heuristic_move(seat, rng);
+    for (std::size_t i = 0; i < cards.size(); ++i)
+      if (cards[i].move == h) return sums[i] == top ? h : cards[best_of(sums)].move;
+    if (cards.size() < legal.size()) return h;
+  }
+  return cards[best_of(sums)].move;
+}
+
+Move PimcPlayer::make_call(const SeatAccess& seat, const std::vector<Move>& legal, double start,
+                           Rng& rng) {
+  std::vector<std::int64_t> sums(legal.size(), 0);
+  std::uint64_t worlds = 0;
+  do {
+    const std::unique_ptr<AnyState> world = seat.resample(rng);
+    const Rng rollout_rng = rng.split();
+    for (std::size_t i = 0; i < legal.size(); ++i) {
+      const std::unique_ptr<AnyState> copy = world->clone();
+      Rng r = rollout_rng;
+      sums[i] += rollout(*copy, seat.seat(), legal[i], r);
+    }
+    ++worlds;
+  } while (more_worlds(worlds, start));
+  count_search(worlds);
+  return legal[best_of(sums)];
+}
+
+int PimcPlayer::rollout(AnyState& world, Seat me, Move move, Rng& rng) {
+  auto side_score = [&] {
+    return teams_.count > 0 ? world.team_score(teams_.team_of[me]) : world.score(me);
+  };
+  const int before = side_score();
+  const int deals = world.deals_dealt(), rounds = world.rounds_completed();
+  [[maybe_unused]] const Status applied = world.apply(me, move, nullptr);
+  CARDROOM_ASSERT(applied.ok(), "pimc: a legal call was refused on a world drawn for the seat");
+  const SolveQuery query{.seat = me, .each_card = false};
+  int my_cards = -1;  // the seat's cards once the play has begun
+  for (int step = 0; step < kMaxRolloutMoves; ++step) {
+    // The round is over (or ended before its card play: everyone passed): what it scored.
+    if (world.over() || world.deals_dealt() != deals || world.rounds_completed() != rounds)
+      return side_score() - before;
+    const Seat s = world.actors().lowest();
+    const auto next = world.bot_move(heuristic_, s, rng);
+    CARDROOM_ASSERT(next.has_value(), "pimc: the game's player did not move in a rollout");
+    const bool card = world.move_text(*next).starts_with("play ");
+    if (card && my_cards < 0) my_cards = static_cast<int>(world.view(me)["hand"].size());
+    if (card && my_cards <= options_.solve_cards) {
+      if (const auto answer = world.solve(query, memory())) {
+        stats_.nodes += answer->nodes;
+        return answer->value;
+      }
+    }
+    [[maybe_unused]] const Status st = world.apply(s, next.value_or(Move{}), nullptr);
+    CARDROOM_ASSERT(st.ok(), "pimc: the game's player made a move the game refused");
+    if (card && s == me) --my_cards;
+  }
+  CARDROOM_ASSERT(false, "pimc: a rollout never ended");
+  return side_score() - before;
+}
+
+PlayerEntry pimc_player_entry() {
+  return {"pimc",
+          "Perfect Information Monte Carlo: solves sampled worlds double-dummy (trick games)",
+          {OptionSpec::integer("worlds", 40, 1, 100000, "worlds solved per move"),
+           OptionSpec::integer("ms", 0, 0, 600000,
+                               "time budget per move in ms: solve worlds until it is spent, at "
+                               "least one (0: no budget, `worlds` worlds)"),
+           OptionSpec::integer("tt_mb", 4, 1, 4096, "the solver's table in MB"),
+           OptionSpec::integer("solve_cards", 4, 0, 64,
+                               "calls: a rollout's card play is solved once the seat holds this "
+                               "many cards (the heuristic plays before; 0: never solved)"),
+           OptionSpec::choice("bid", {"solve", "heuristic"},
+                              "calls (bids): roll out and solve sampled worlds for each, or "
+                              "the game's heuristic")},
+          [](const AnyGame& game) { return game.has_solver(); },
+          [](const AnyGame& game, const std::string& name, const OptionValues& values,
+             std::string*) -> std::unique_ptr<Player> {
+            PimcOptions options;
+            options.worlds = static_cast<int>(values.get_int("worlds"));
+            options.ms = static_cast<int>(values.get_int("ms"));
+            options.tt_mb = static_cast<int>(values.get_int("tt_mb"));
+            options.solve_cards = static_cast<int>(values.get_int("solve_cards"));
+            options.bid = values.get_choice_as<PimcOptions::Bid>("bid");
+            const double pace = pace_ms_of(static_cast<int>(values.get_int("speed")),
+                                           static_cast<int>(values.get_int("pace_ms"))) /
+                                1000.0;
+            const auto bots = game.bot_names();
+            const bool has_heuristic =
+                std::find(bots.begin(), bots.end(), "heuristic") != bots.end();
+            return std::make_unique<PimcPlayer>(
+                name, options, pace, has_heuristic ? "heuristic" : "random", game.teams());
+          }};
+}
+
+}  // namespace cardroom

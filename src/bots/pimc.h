@@ -1,0 +1,112 @@
+// PIMC (Perfect Information Monte Carlo): the `pimc` player of every trick game whose State offers
+// the double-dummy solver (AnyGame::has_solver; AnyState::solve, bots/trick_solver.h).
+//
+// It sees what its seat may see and nothing else: every world it looks at is drawn by
+// SeatAccess::resample (the seat's own cards and everything public kept, every hidden card drawn
+// afresh), and the solver answers as if that world were the truth.
+//
+//   Card play. It draws worlds, solves each for its seat's side (SolveQuery::seat: the side's
+//     round score where the game scores the round by tricks, the best score it can guarantee
+//     against all other seats where each seat scores alone, else its trick total), sums each card's
+//     value over the worlds and plays the card with the best sum. Ties go to the card the game's
+//     heuristic plays, if it is one of them, else to the lowest. Legal moves that are not a plain
+//     card (Truc's raises) are the heuristic's: it is asked, and a move of its that is not a plain
+//     card is made.
+//   Calls (bids). A decision before the card play whose legal moves are all calls (text `bid ..`,
+//     `pass`, `board`, `double`, `redouble`), at most kMaxCallCandidates of them, is decided by
+//     rollouts: in each world each candidate is made, the round goes on with the game's heuristic
+//     at every seat (on the world, so each draws its own world from there) until the seat holds
+//     `solve_cards` cards, and that position is solved for the seat's side (a round that ends
+//     first, all passing, counts what it scored). The candidate with the best sum is made (ties:
+//     the lowest). The same worlds and rollout randomness serve every candidate. Why not solve
+//     from the first card: with each seat for itself the solver's values are guarantees against
+//     all other seats together, and from a full hand those are almost always "nothing"
+//     (docs/players.md has the numbers). bid=heuristic leaves calls to the heuristic.
+//   Everything else before the card play (exchanges, naming a trump, Truc's cut): the heuristic.
+//
+// Options (bots/registry.h): worlds (per move, default 40), ms (a time budget per move: when set
+// it draws worlds until the budget is spent, at least one, and `worlds` no longer counts), tt_mb
+// (the solver's table in MB, kept for the match), solve_cards, bid (solve | heuristic). A move with
+// one legal choice is made at once.
+//
+// Cost: one solve per world per card decision; per call, one rollout and one small solve per world
+// and candidate. The table is allocated at the first decision and kept.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "bots/player.h"
+#include "bots/registry.h"
+
+namespace cardroom {
+
+struct PimcOptions {
+  int worlds = 40;
+  int ms = 0;  // 0: no time budget, `worlds` worlds per move
+  int tt_mb = 4;
+  int solve_cards = 4;
+  enum class Bid : std::uint8_t { kSolve, kHeuristic };  // the order of the option's choices
+  Bid bid = Bid::kSolve;
+};
+
+// What a PIMC player has done in its match, for tests and measurement.
+struct PimcStats {
+  std::uint64_t decisions = 0;  // moves made
+  std::uint64_t searches = 0;   // moves decided by solving worlds (card play and calls)
+  std::uint64_t worlds = 0;     // worlds drawn by those searches
+  std::uint64_t fewest_worlds = 0, most_worlds = 0;  // per search
+  std::uint64_t nodes = 0;                           // solver positions searched
+  std::uint64_t tied = 0, all_tied = 0;              // card searches with several / all cards best
+};
+
+// Decisions with more call candidates than this go to the heuristic: a call costs a rollout and a
+// solve per candidate and world.
+inline constexpr int kMaxCallCandidates = 16;
+
+class PimcPlayer final : public Player {
+ public:
+  // Seconds on a monotonic clock; the default reads std::chrono::steady_clock. Tests pass their
+  // own, to check the time budget by world counts.
+  using Clock = std::function<double()>;
+
+  // `heuristic`: the game's own player that makes the other decisions ("heuristic", or "random"
+  // in a game without one); `teams`: the game's (a side's score in a round that ends unplayed).
+  PimcPlayer(std::string name, const PimcOptions& options, double pace, std::string heuristic,
+             Teams teams, Clock clock = {});
+  ~PimcPlayer() override;
+
+  const std::string& name() const override { return name_; }
+  Decision decide(const SeatAccess& seat, Rng& rng) override;
+  const PimcStats& stats() const { return stats_; }
+
+ private:
+  bool more_worlds(std::uint64_t worlds, double start) const;
+  SolverMemory& memory();
+  // The card of the best sum over worlds, `first` (solved in decide()) and those drawn here.
+  Move play_card(const SeatAccess& seat, const std::vector<Move>& legal, SolveResult first,
+                 double start, Rng& rng);
+  Move make_call(const SeatAccess& seat, const std::vector<Move>& legal, double start, Rng& rng);
+  // The value for `me`'s side of `world` after `me` makes `move` and the game's heuristic plays on
+  // to the first card of the play.
+  int rollout(AnyState& world, Seat me, Move move, Rng& rng);
+  Move heuristic_move(const SeatAccess& seat, Rng& rng) const;
+  void count_search(std::uint64_t worlds);
+
+  std::string name_;
+  PimcOptions options_;
+  double pace_;
+  std::string heuristic_;
+  Teams teams_;
+  Clock clock_;
+  std::unique_ptr<SolverMemory> memory_;
+  PimcStats stats_;
+};
+
+// The registry's entry: plays every game with a solver (AnyGame::has_solver).
+PlayerEntry pimc_player_entry();
+
+}  // namespace cardroom

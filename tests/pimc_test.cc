@@ -1,0 +1,211 @@
+// The PIMC player (bots/pimc.h): its options and errors, whole matches of legal moves, decisions
+// that depend only on what its seat may know, and the time budget, counted in worlds on a clock
+// the test drives.
+#include "bots/pimc.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "bots/registry.h"
+#include "core/registry.h"
+#include "games/all_games.h"
+#include "match/match.h"
+
+namespace cardroom {
+namespace {
+
+std::unique_ptr<AnyGame> Load(const std::string& game_string) {
+  register_all_games();
+  std::string error;
+  auto game = load_game(game_string, &error);
+  EXPECT_TRUE(game) << game_string << ": " << error;
+  return game;
+}
+
+// The error of loading `player` for `game` ("" if it loads).
+std::string LoadError(const std::string& player, const AnyGame& game) {
+  std::string error;
+  return load_player(player, game, &error) ? "" : error;
+}
+
+// A match of `game` played by the heuristic from `seed` until `seat` is to move in `phase`
+// ("bid" or "play") with more than one legal move, after `skip` such moments.
+std::unique_ptr<AnyState> PlayUntil(const AnyGame& game, std::uint64_t seed, Seat seat,
+                                    const std::string& phase, int skip) {
+  auto state = game.new_match(seed, 0, nullptr);
+  Rng rng(seed);
+  while (!state->over()) {
+    const Seat actor = state->actors().lowest();
+    if (actor == seat && state->view(seat)["phase"] == phase &&
+        state->legal_moves(seat).size() > 1 && skip-- == 0)
+      return state;
+    const auto move = state->bot_move("heuristic", actor, rng);
+    EXPECT_TRUE(move.has_value());
+    EXPECT_TRUE(state->apply(actor, *move, nullptr).ok());
+  }
+  ADD_FAILURE() << "the match ended before the moment asked for";
+  return state;
+}
+
+PimcPlayer MakePimc(const PimcOptions& options, PimcPlayer::Clock clock = {}) {
+  return PimcPlayer("pimc", options, 1.0, "heuristic", Teams{}, std::move(clock));
+}
+
+TEST(Pimc, OptionsAndErrors) {
+  auto s48 = Load("s48");
+  ASSERT_TRUE(s48);
+  EXPECT_TRUE(s48->has_solver());
+  const auto names = player_names(*s48);
+  EXPECT_NE(std::find(names.begin(), names.end(), "pimc"), names.end());
+  std::string error;
+  auto plain = load_player("pimc", *s48, &error);
+  ASSERT_TRUE(plain) << error;
+  EXPECT_EQ(plain->name(), "pimc");
+  auto set = load_player("pimc(worlds=12,ms=200,tt_mb=2,bid=heuristic)", *s48, &error);
+  ASSERT_TRUE(set) << error;
+  EXPECT_EQ(set->name(), "pimc(worlds=12,ms=200,tt_mb=2,solve_cards=4,bid=heuristic,pace_ms=1000)");
+
+  EXPECT_NE(LoadError("pimc(worlds=0)", *s48).find("worlds"), std::string::npos);
+  EXPECT_NE(LoadError("pimc(worlds=0)", *s48).find("1..100000"), std::string::npos);
+  EXPECT_NE(LoadError("pimc(ms=-5)", *s48).find("ms"), std::string::npos);
+  EXPECT_NE(LoadError("pimc(tt_mb=0)", *s48).find("tt_mb"), std::string::npos);
+  EXPECT_NE(LoadError("pimc(solve_cards=65)", *s48).find("0..64"), std::string::npos);
+  EXPECT_NE(LoadError("pimc(bid=guess)", *s48).find("solve|heuristic"), std::string::npos);
+  EXPECT_NE(LoadError("pimc(depth=3)", *s48).find("depth"), std::string::npos);
+
+  // A game without the solver (not a trick game): a clear error naming the games pimc plays.
+  auto schwimmen = Load("schwimmen");
+  ASSERT_TRUE(schwimmen);
+  EXPECT_FALSE(schwimmen->has_solver());
+  const std::string why = LoadError("pimc", *schwimmen);
+  EXPECT_NE(why.find("schwimmen has no player 'pimc'"), std::string::npos) << why;
+  EXPECT_NE(why.find("pimc plays "), std::string::npos) << why;
+  EXPECT_NE(why.find("s48"), std::string::npos) << why;
+  EXPECT_EQ(why.find("schwimmen,"), std::string::npos) << why;
+  const auto schwimmen_names = player_names(*schwimmen);
+  EXPECT_EQ(std::find(schwimmen_names.begin(), schwimmen_names.end(), "pimc"),
+            schwimmen_names.end());
+}
+
+// A whole S48 match, two PIMC players against two heuristic ones: the runner refuses any illegal
+// move, so reaching the end means every move was legal; both kinds of decision were searched.
+TEST(Pimc, PlaysWholeS48Match) {
+  auto game = Load("s48(players=4)");
+  ASSERT_TRUE(game);
+  StateTable table(game->new_match(5, -1, nullptr));
+  std::vector<std::unique_ptr<Player>> players;
+  std::string error;
+  for (const char* p : {"pimc(worlds=3)", "heuristic", "pimc(worlds=3)", "heuristic"})
+    players.push_back(load_player(p, *game, &error));
+  auto* pimc = dynamic_cast<PimcPlayer*>(players[0].get());
+  ASSERT_TRUE(pimc);
+  VirtualClock clock;
+  MatchRunner runner(table, std::move(players), clock, 11);
+  ASSERT_EQ(runner.run(&error), MatchRunner::Stop::kOver) << error;
+  const PimcStats& stats = pimc->stats();
+  // 9 rounds of 8..4..8 cards: a bid and 56 cards in all; the last card of each round and other
+  // forced cards are played without a search.
+  EXPECT_EQ(stats.decisions, 9u + 56u);
+  EXPECT_GT(stats.searches, 9u);
+  EXPECT_LT(stats.searches, stats.decisions);
+  EXPECT_EQ(stats.fewest_worlds, 3u);
+  EXPECT_EQ(stats.most_worlds, 3u);
+  EXPECT_EQ(stats.worlds, 3 * stats.searches);
+  EXPECT_GT(stats.nodes, 0u);
+}
+
+// Two states that look the same from the seat (same view) but hide different cards: the same
+// decision for the same randomness, in the bidding and in the play.
+TEST(Pimc, DecidesFromTheSeatsViewOnly) {
+  auto game = Load("s48(players=4)");
+  ASSERT_TRUE(game);
+  int differing_decisions = 0;
+  for (const auto& [phase, skip] : std::vector<std::pair<std::string, int>>{
+           {"bid", 0}, {"play", 1}, {"play", 3}, {"play", 9}}) {
+    const Seat seat = 1;
+    auto truth = PlayUntil(*game, 21, seat, phase, skip);
+    Rng draw(99);
+    auto other = truth->resample(seat, draw);
+    ASSERT_EQ(truth->view(seat), other->view(seat)) << phase;
+    ASSERT_NE(truth->view((seat + 1) % 4), other->view((seat + 1) % 4))
+        << phase << ": the next seat's hidden hand should differ";
+    std::vector<Move> decisions;
+    for (std::uint64_t seed : {1, 2, 3}) {
+      PimcPlayer a = MakePimc(PimcOptions{.worlds = 6});
+      PimcPlayer b = MakePimc(PimcOptions{.worlds = 6});
+      Rng ra(seed), rb(seed);
+      const Move on_truth = a.decide(SeatAccess(*truth, seat), ra).move;
+      EXPECT_EQ(on_truth, b.decide(SeatAccess(*other, seat), rb).move) << phase << " " << skip;
+      EXPECT_EQ(ra, rb);
+      decisions.push_back(on_truth);
+    }
+    // A seat whose search looked at the true hands would not need worlds at all; these decisions
+    // came from drawn worlds, so some vary with the randomness (checked over all moments).
+    differing_decisions += decisions[0] != decisions[1] || decisions[1] != decisions[2];
+  }
+  EXPECT_GT(differing_decisions, 0);
+}
+
+// The time budget, on a clock that moves `step` seconds at every look: worlds are counted.
+TEST(Pimc, TimeBudgetCountsWorlds) {
+  auto game = Load("s48(players=4)");
+  ASSERT_TRUE(game);
+  auto play = PlayUntil(*game, 8, 0, "play", 0);
+  auto bid = PlayUntil(*game, 8, 2, "bid", 0);
+  auto ticking = [](double step) { return [step, now = 0.0]() mutable { return now += step; }; };
+  for (const AnyState* state : {play.get(), bid.get()}) {
+    const Seat seat = state->actors().lowest();
+    Rng rng(4);
+    // 1 ms a look, 10 ms budget: the decision's start and one look after each world.
+    PimcPlayer ten = MakePimc(PimcOptions{.worlds = 3, .ms = 10}, ticking(0.001));
+    ten.decide(SeatAccess(*state, seat), rng);
+    EXPECT_EQ(ten.stats().searches, 1u);
+    EXPECT_EQ(ten.stats().worlds, 10u);  // `worlds` does not count with a budget
+    // A budget spent before the first world ends: still one world.
+    PimcPlayer slow = MakePimc(PimcOptions{.ms = 10}, ticking(1.0));
+    slow.decide(SeatAccess(*state, seat), rng);
+    EXPECT_EQ(slow.stats().worlds, 1u);
+    // No budget: `worlds` worlds.
+    PimcPlayer counted = MakePimc(PimcOptions{.worlds = 7}, ticking(1.0));
+    counted.decide(SeatAccess(*state, seat), rng);
+    EXPECT_EQ(counted.stats().worlds, 7u);
+  }
+  // The real clock: a 1 ms budget still solves at least one world per search.
+  std::string error;
+  auto real = load_player("pimc(ms=1)", *game, &error);
+  ASSERT_TRUE(real) << error;
+  Rng rng(5);
+  const Seat seat = play->actors().lowest();
+  const Move move = real->decide(SeatAccess(*play, seat), rng).move;
+  const auto legal = play->legal_moves(seat);
+  EXPECT_NE(std::find(legal.begin(), legal.end(), move), legal.end());
+  const auto& stats = dynamic_cast<PimcPlayer&>(*real).stats();
+  EXPECT_EQ(stats.searches, 1u);
+  EXPECT_GE(stats.fewest_worlds, 1u);
+}
+
+// One legal move (the last card of a round): made at once, no search.
+TEST(Pimc, ForcedMoveWithoutSearch) {
+  auto game = Load("s48(players=4)");
+  ASSERT_TRUE(game);
+  auto state = game->new_match(3, 0, nullptr);
+  Rng rng(3);
+  PimcPlayer pimc = MakePimc(PimcOptions{.worlds = 2});
+  bool forced = false;
+  while (!state->over() && !forced) {
+    const Seat actor = state->actors().lowest();
+    if (state->legal_moves(actor).size() == 1) {
+      const Move m = pimc.decide(SeatAccess(*state, actor), rng).move;
+      EXPECT_EQ(m, state->legal_moves(actor)[0]);
+      EXPECT_EQ(pimc.stats().searches, 0u);
+      forced = true;
+    }
+    EXPECT_TRUE(state->apply(actor, *state->bot_move("heuristic", actor, rng), nullptr).ok());
+  }
+  EXPECT_TRUE(forced);
+}
+
+}  // namespace
+}  // namespace cardroom
