@@ -11,17 +11,14 @@
 #include "bots/registry.h"
 #include "core/registry.h"
 #include "games/all_games.h"
+#include "games/common/test_util.h"
 #include "match/match.h"
 
 namespace cardroom {
 namespace {
 
 std::unique_ptr<AnyGame> Load(const std::string& game_string) {
-  register_all_games();
-  std::string error;
-  auto game = load_game(game_string, &error);
-  EXPECT_TRUE(game) << game_string << ": " << error;
-  return game;
+  return testing_util::LoadGame(game_string);
 }
 
 // The error of loading `player` for `game` ("" if it loads).

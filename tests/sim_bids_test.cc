@@ -13,6 +13,7 @@
 #include "core/registry.h"
 #include "core/session.h"
 #include "games/all_games.h"
+#include "games/common/test_util.h"
 #include "match/match.h"
 #include "match/simulate.h"
 
@@ -20,11 +21,7 @@ namespace cardroom {
 namespace {
 
 std::unique_ptr<AnyGame> Load(const std::string& game_string) {
-  register_all_games();
-  std::string error;
-  auto game = load_game(game_string, &error);
-  EXPECT_TRUE(game) << game_string << ": " << error;
-  return game;
+  return testing_util::LoadGame(game_string);
 }
 
 // The one match of a simulation of one match (no rotation) with `bot` at every seat, replayed on a

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <sstream>
@@ -155,6 +156,15 @@ inline Move HeuristicMove(const Session& session, Seat seat, std::uint64_t seed 
   auto move = session.state().bot_move("heuristic", seat, rng);
   EXPECT_TRUE(move);
   return move ? *move : Move{};
+}
+
+// The registered game of `game_string` (a test failure and nullptr if it does not load).
+inline std::unique_ptr<AnyGame> LoadGame(const std::string& game_string) {
+  register_all_games();
+  std::string error;
+  auto game = load_game(game_string, &error);
+  EXPECT_TRUE(game) << game_string << ": " << error;
+  return game;
 }
 
 // Plays `matches` matches of `game_string`, every other one heuristic-only and the rest mixing in
