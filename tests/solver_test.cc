@@ -87,8 +87,8 @@ class SolverGames : public ::testing::Test {
 };
 
 TEST_F(SolverGames, S48AgainstMinimax) {
-  EXPECT_EQ(check_against_minimax<s48::State>("s48(players=4)", 4, 16), 16);
-  EXPECT_EQ(check_against_minimax<s48::State>("s48(players=3)", 5, 12), 12);
+  EXPECT_EQ(check_against_minimax<s48::State>("s48(players=4)", 3, 16), 16);
+  EXPECT_EQ(check_against_minimax<s48::State>("s48(players=3)", 4, 12), 12);
   EXPECT_EQ(check_against_minimax<s48::State>("s48(players=6)", 3, 12), 12);
 }
 
