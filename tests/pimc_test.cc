@@ -62,7 +62,9 @@ TEST(Pimc, OptionsAndErrors) {
   EXPECT_EQ(plain->name(), "pimc");
   auto set = load_player("pimc(worlds=12,ms=200,tt_mb=2,bid=heuristic)", *s48, &error);
   ASSERT_TRUE(set) << error;
-  EXPECT_EQ(set->name(), "pimc(worlds=12,ms=200,tt_mb=2,solve_cards=4,bid=heuristic,pace_ms=1000)");
+  EXPECT_EQ(
+      set->name(),
+      "pimc(worlds=12,ms=200,tt_mb=2,solve_cards=4,direct_cards=8,bid=heuristic,pace_ms=1000)");
 
   EXPECT_NE(LoadError("pimc(worlds=0)", *s48).find("worlds"), std::string::npos);
   EXPECT_NE(LoadError("pimc(worlds=0)", *s48).find("1..100000"), std::string::npos);
@@ -113,6 +115,29 @@ TEST(Pimc, PlaysWholeS48Match) {
   EXPECT_GT(stats.nodes, 0u);
 }
 
+// Big hands rolled out (direct_cards below the hand), and calls left to the heuristic: a whole
+// match of legal moves too, with the same number of decisions searched or not as above.
+TEST(Pimc, PlaysWholeS48MatchByRollouts) {
+  auto game = Load("s48(players=3)");
+  ASSERT_TRUE(game);
+  StateTable table(game->new_match(6, -1, nullptr));
+  std::vector<std::unique_ptr<Player>> players;
+  std::string error;
+  for (const char* p : {"pimc(worlds=2,direct_cards=3,solve_cards=2,bid=heuristic)", "heuristic",
+                        "pimc(worlds=2,solve_cards=0)"})
+    players.push_back(load_player(p, *game, &error));
+  auto* rolled = dynamic_cast<PimcPlayer*>(players[0].get());
+  auto* unsolved = dynamic_cast<PimcPlayer*>(players[2].get());
+  ASSERT_TRUE(rolled && unsolved);
+  VirtualClock clock;
+  MatchRunner runner(table, std::move(players), clock, 12);
+  ASSERT_EQ(runner.run(&error), MatchRunner::Stop::kOver) << error;
+  EXPECT_EQ(rolled->stats().decisions, 9u + 56u);
+  EXPECT_GT(rolled->stats().searches, 9u);
+  EXPECT_GT(rolled->stats().nodes, 0u);
+  EXPECT_GT(unsolved->stats().searches, 9u);
+}
+
 // Two states that look the same from the seat (same view) but hide different cards: the same
 // decision for the same randomness, in the bidding and in the play.
 TEST(Pimc, DecidesFromTheSeatsViewOnly) {
@@ -130,13 +155,19 @@ TEST(Pimc, DecidesFromTheSeatsViewOnly) {
         << phase << ": the next seat's hidden hand should differ";
     std::vector<Move> decisions;
     for (std::uint64_t seed : {1, 2, 3}) {
-      PimcPlayer a = MakePimc(PimcOptions{.worlds = 6});
-      PimcPlayer b = MakePimc(PimcOptions{.worlds = 6});
-      Rng ra(seed), rb(seed);
-      const Move on_truth = a.decide(SeatAccess(*truth, seat), ra).move;
-      EXPECT_EQ(on_truth, b.decide(SeatAccess(*other, seat), rb).move) << phase << " " << skip;
-      EXPECT_EQ(ra, rb);
-      decisions.push_back(on_truth);
+      // Cards solved directly, and rolled out to 2 cards first (a big hand's way).
+      for (const PimcOptions& options :
+           {PimcOptions{.worlds = 6},
+            PimcOptions{.worlds = 3, .solve_cards = 2, .direct_cards = 2}}) {
+        PimcPlayer a = MakePimc(options);
+        PimcPlayer b = MakePimc(options);
+        Rng ra(seed), rb(seed);
+        const Move on_truth = a.decide(SeatAccess(*truth, seat), ra).move;
+        EXPECT_EQ(on_truth, b.decide(SeatAccess(*other, seat), rb).move) << phase << " " << skip;
+        EXPECT_EQ(ra, rb);
+        EXPECT_EQ(a.stats().searches, 1u);
+        if (options.worlds == 6) decisions.push_back(on_truth);
+      }
     }
     // A seat whose search looked at the true hands would not need worlds at all; these decisions
     // came from drawn worlds, so some vary with the randomness (checked over all moments).

@@ -25,6 +25,18 @@ bool is_call(std::string_view text) {
          verb == "redouble";
 }
 
+// A card played on its own: `play C` (not `play 3S truc`, a card with a raise).
+bool is_card_play(std::string_view text) {
+  return text.starts_with("play ") && text.find(' ', 5) == std::string_view::npos;
+}
+
+// The cards in the seat's hand (the view's "hand"; 0 if it shows none).
+int hand_size(const SeatAccess& seat) {
+  const nlohmann::json view = seat.view();
+  const auto hand = view.find("hand");
+  return hand != view.end() && hand->is_array() ? static_cast<int>(hand->size()) : 0;
+}
+
 // The index of the highest sum; ties go to the first (the lowest move or card).
 template <class Sum>
 std::size_t best_of(const std::vector<Sum>& sums) {
@@ -77,6 +89,15 @@ Decision PimcPlayer::decide(const SeatAccess& seat, Rng& rng) {
   const std::vector<Move> legal = seat.legal_moves();
   CARDROOM_ASSERT(!legal.empty(), "pimc was asked to move for a seat that may not move");
   if (legal.size() == 1) return {legal[0], pace_};
+  // A big hand: the card play is rolled out to a smaller one first (solving it whole costs too
+  // much).
+  std::vector<Move> cards;
+  for (Move m : legal)
+    if (is_card_play(seat.move_text(m))) cards.push_back(m);
+  if (!cards.empty() && hand_size(seat) > options_.direct_cards) {
+    const std::vector<std::int64_t> sums = rollout_sums(seat, cards, start, rng);
+    return {choose_card(seat, legal, cards, sums, rng), pace_};
+  }
   // Card play is when the solver answers; the world drawn to ask is the search's first.
   if (auto first = seat.resample(rng)->solve(SolveQuery{.seat = seat.seat()}, memory()))
     return {play_card(seat, legal, std::move(*first), start, rng), pace_};
@@ -84,7 +105,7 @@ Decision PimcPlayer::decide(const SeatAccess& seat, Rng& rng) {
       std::all_of(legal.begin(), legal.end(), [&](Move m) { return is_call(seat.move_text(m)); });
   if (options_.bid == PimcOptions::Bid::kSolve && calls &&
       legal.size() <= static_cast<std::size_t>(kMaxCallCandidates))
-    return {make_call(seat, legal, start, rng), pace_};
+    return {legal[best_of(rollout_sums(seat, legal, start, rng))], pace_};
   return {heuristic_move(seat, rng), pace_};
 }
 
@@ -124,6 +145,14 @@ Move PimcPlayer::play_card(const SeatAccess& seat, const std::vector<Move>& lega
   }
   count_search(worlds);
   CARDROOM_ASSERT(!cards.empty(), "pimc: the solver offered no card");
+  std::vector<Move> moves;
+  for (const CardValue& c : cards) moves.push_back(c.move);
+  return choose_card(seat, legal, moves, sums, rng);
+}
+
+Move PimcPlayer::choose_card(const SeatAccess& seat, const std::vector<Move>& legal,
+                             const std::vector<Move>& cards, const std::vector<std::int64_t>& sums,
+                             Rng& rng) {
   const std::int64_t top = *std::max_element(sums.begin(), sums.end());
   const auto tied = std::count(sums.begin(), sums.end(), top);
   if (tied > 1) ++stats_.tied;
@@ -133,28 +162,29 @@ Move PimcPlayer::play_card(const SeatAccess& seat, const std::vector<Move>& lega
   if (cards.size() < legal.size() || tied > 1) {
     const Move h = heuristic_move(seat, rng);
     for (std::size_t i = 0; i < cards.size(); ++i)
-      if (cards[i].move == h) return sums[i] == top ? h : cards[best_of(sums)].move;
+      if (cards[i] == h) return sums[i] == top ? h : cards[best_of(sums)];
     if (cards.size() < legal.size()) return h;
   }
-  return cards[best_of(sums)].move;
+  return cards[best_of(sums)];
 }
 
-Move PimcPlayer::make_call(const SeatAccess& seat, const std::vector<Move>& legal, double start,
-                           Rng& rng) {
-  std::vector<std::int64_t> sums(legal.size(), 0);
+std::vector<std::int64_t> PimcPlayer::rollout_sums(const SeatAccess& seat,
+                                                   const std::vector<Move>& candidates,
+                                                   double start, Rng& rng) {
+  std::vector<std::int64_t> sums(candidates.size(), 0);
   std::uint64_t worlds = 0;
   do {
     const std::unique_ptr<AnyState> world = seat.resample(rng);
     const Rng rollout_rng = rng.split();
-    for (std::size_t i = 0; i < legal.size(); ++i) {
+    for (std::size_t i = 0; i < candidates.size(); ++i) {
       const std::unique_ptr<AnyState> copy = world->clone();
       Rng r = rollout_rng;
-      sums[i] += rollout(*copy, seat.seat(), legal[i], r);
+      sums[i] += rollout(*copy, seat.seat(), candidates[i], r);
     }
     ++worlds;
   } while (more_worlds(worlds, start));
   count_search(worlds);
-  return legal[best_of(sums)];
+  return sums;
 }
 
 int PimcPlayer::rollout(AnyState& world, Seat me, Move move, Rng& rng) {
@@ -164,7 +194,7 @@ int PimcPlayer::rollout(AnyState& world, Seat me, Move move, Rng& rng) {
   const int before = side_score();
   const int deals = world.deals_dealt(), rounds = world.rounds_completed();
   [[maybe_unused]] const Status applied = world.apply(me, move, nullptr);
-  CARDROOM_ASSERT(applied.ok(), "pimc: a legal call was refused on a world drawn for the seat");
+  CARDROOM_ASSERT(applied.ok(), "pimc: a legal move was refused on a world drawn for the seat");
   const SolveQuery query{.seat = me, .each_card = false};
   int my_cards = -1;  // the seat's cards once the play has begun
   for (int step = 0; step < kMaxRolloutMoves; ++step) {
@@ -201,6 +231,9 @@ PlayerEntry pimc_player_entry() {
            OptionSpec::integer("solve_cards", 4, 0, 64,
                                "calls: a rollout's card play is solved once the seat holds this "
                                "many cards (the heuristic plays before; 0: never solved)"),
+           OptionSpec::integer("direct_cards", 8, 0, 64,
+                               "card play: solved directly while the seat holds at most this many "
+                               "cards; with more, each card is rolled out to solve_cards first"),
            OptionSpec::choice("bid", {"solve", "heuristic"},
                               "calls (bids): roll out and solve sampled worlds for each, or "
                               "the game's heuristic")},
@@ -212,6 +245,7 @@ PlayerEntry pimc_player_entry() {
             options.ms = static_cast<int>(values.get_int("ms"));
             options.tt_mb = static_cast<int>(values.get_int("tt_mb"));
             options.solve_cards = static_cast<int>(values.get_int("solve_cards"));
+            options.direct_cards = static_cast<int>(values.get_int("direct_cards"));
             options.bid = values.get_choice_as<PimcOptions::Bid>("bid");
             const double pace = pace_ms_of(static_cast<int>(values.get_int("speed")),
                                            static_cast<int>(values.get_int("pace_ms"))) /

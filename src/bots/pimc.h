@@ -49,6 +49,7 @@ struct PimcOptions {
   int ms = 0;  // 0: no time budget, `worlds` worlds per move
   int tt_mb = 4;
   int solve_cards = 4;
+  int direct_cards = 8;
   enum class Bid : std::uint8_t { kSolve, kHeuristic };  // the order of the option's choices
   Bid bid = Bid::kSolve;
 };
@@ -89,9 +90,17 @@ class PimcPlayer final : public Player {
   // The card of the best sum over worlds, `first` (solved in decide()) and those drawn here.
   Move play_card(const SeatAccess& seat, const std::vector<Move>& legal, SolveResult first,
                  double start, Rng& rng);
-  Move make_call(const SeatAccess& seat, const std::vector<Move>& legal, double start, Rng& rng);
+  // The move among `cards` (plain card plays, legal moves of the seat) with the best of `sums`,
+  // asking the heuristic when several tie or the seat has moves beside the plain cards.
+  Move choose_card(const SeatAccess& seat, const std::vector<Move>& legal,
+                   const std::vector<Move>& cards, const std::vector<std::int64_t>& sums, Rng& rng);
+  // Each candidate's sum over worlds of rollout() (the same worlds and randomness for each).
+  std::vector<std::int64_t> rollout_sums(const SeatAccess& seat,
+                                         const std::vector<Move>& candidates, double start,
+                                         Rng& rng);
   // The value for `me`'s side of `world` after `me` makes `move` and the game's heuristic plays on
-  // to the first card of the play.
+  // until `me` holds solve_cards cards: the solver's value there, or what the round scored if it
+  // ended first.
   int rollout(AnyState& world, Seat me, Move move, Rng& rng);
   Move heuristic_move(const SeatAccess& seat, Rng& rng) const;
   void count_search(std::uint64_t worlds);
