@@ -6,13 +6,10 @@ namespace cardroom {
 
 SolverMemory::SolverMemory(std::size_t bytes) {
   bytes = std::max<std::size_t>(bytes, 64 << 10);
-  // A quarter for the heads, the rest for the entries.
-  std::size_t heads = 1024;
-  while (heads * 2 * sizeof(Head) <= bytes / 4) heads *= 2;
-  heads_.assign(heads, Head{});
-  head_mask_ = heads - 1;
-  entries_.assign((bytes - heads * sizeof(Head)) / sizeof(Entry), Entry{});
-  bytes_ = heads * sizeof(Head) + entries_.size() * sizeof(Entry);
+  std::size_t clusters = 1;
+  while (clusters * 2 * kCluster * sizeof(Entry) <= bytes) clusters *= 2;
+  entries_.assign(clusters * kCluster, Entry{});
+  cluster_mask_ = clusters - 1;
 }
 
 namespace solver_detail {

@@ -33,6 +33,7 @@
 #include <array>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <optional>
 #include <type_traits>
 #include <vector>
@@ -47,65 +48,64 @@ class SolverMemory {
   static constexpr std::size_t kDefaultBytes = std::size_t{16} << 20;
   // A table of about `bytes` (at least 64 KB).
   explicit SolverMemory(std::size_t bytes = kDefaultBytes);
-  std::size_t bytes() const { return bytes_; }
+  std::size_t bytes() const { return entries_.size() * sizeof(Entry); }
 
   // What a search learnt of a class of positions: those with the `shape` (every hand's suit
   // lengths, the leader, the rules' state) whose top live cards of each suit (`mask`, in relative
   // ranks) are held as `pattern` says. For "at least t more tricks" questions, bounds on the
   // side's future tricks; for other questions lo = 1: "yes", hi = 0: "no".
   struct Entry {
+    std::uint64_t shape = 0;
     std::uint64_t pattern = 0;
-    std::uint64_t mask = 0;
-    std::uint32_t serial = 0;  // the entry's number in the search
-    std::uint32_t next = 0;    // the serial of the next (older) entry of the same shape; 0: none
-    std::array<std::uint8_t, kSuits> tops{};
+    std::uint64_t mask = 0;  // bits 52..63: the search that stored the entry
+    std::uint16_t tops = 0;  // 4 bits per suit: how many top live cards `mask` covers
+    std::uint16_t age = 0;   // when it was stored (the oldest makes room)
     std::int8_t lo = 0, hi = 0;
+    Card best = kNoCard;  // the leader's card that answered last (a first try next time)
   };
-  // The entries of a shape, newest first: a chain of serials from the head. When the table is
-  // full the oldest entries make room, and the chains that led to them end there.
-  std::uint32_t head(std::uint64_t shape) const {
-    const Head& h = heads_[shape & head_mask_];
-    return h.search == search_ && h.shape == shape ? h.first : 0;
+  static constexpr int kCluster = 64;
+  static constexpr int kMaskBits = 52;
+  // The kCluster entries where those of `shape` are kept (with other shapes'): contiguous, so a
+  // lookup reads a few cache lines. An entry belongs to the current search if live().
+  Entry* cluster(std::uint64_t shape) {
+    return &entries_[static_cast<std::size_t>((shape >> 17) & cluster_mask_) * kCluster];
   }
-  // The entry of `serial`, or nullptr if it has made room for a newer one.
-  Entry* entry(std::uint32_t serial) {
-    Entry& e = entries_[serial % entries_.size()];
-    return e.serial == serial ? &e : nullptr;
+  bool live(const Entry& e) const { return (e.mask >> kMaskBits) == stamp_; }
+  std::uint64_t mask_of(const Entry& e) const {
+    return e.mask & ((std::uint64_t{1} << kMaskBits) - 1);
   }
-  // A new entry at the head of the chain of `shape`.
-  Entry& add(std::uint64_t shape) {
-    Head& h = heads_[shape & head_mask_];
-    const std::uint32_t serial = next_serial_++;
-    Entry& e = entries_[serial % entries_.size()];
-    e = Entry{};
-    e.serial = serial;
-    e.next = h.search == search_ && h.shape == shape ? h.first : 0;
-    h = Head{shape, search_, serial};
-    return e;
+  // A slot of the cluster for a new entry of `shape`: a free one, else the oldest.
+  Entry& add(std::uint64_t shape, std::uint64_t mask) {
+    Entry* c = cluster(shape);
+    Entry* victim = c;
+    for (int i = 0; i < kCluster; ++i) {
+      if (!live(c[i])) {
+        victim = &c[i];
+        break;
+      }
+      if (static_cast<std::uint16_t>(clock_ - c[i].age) >
+          static_cast<std::uint16_t>(clock_ - victim->age))
+        victim = &c[i];
+    }
+    *victim = Entry{};
+    victim->age = clock_++;
+    victim->shape = shape;
+    victim->mask = mask | stamp_ << kMaskBits;
+    return *victim;
   }
-  // Starts a new search: the entries of earlier ones are forgotten (serials go on counting, so
-  // no entry of an earlier search is ever reached).
+  // Starts a new search: the entries of earlier ones are forgotten.
   void new_search() {
-    if (++search_ == 0 || next_serial_ > (1u << 31)) {
-      std::fill(heads_.begin(), heads_.end(), Head{});
+    if (++stamp_ >> (64 - kMaskBits)) {
       std::fill(entries_.begin(), entries_.end(), Entry{});
-      search_ = 1;
-      next_serial_ = 1;
+      stamp_ = 1;
     }
   }
 
  private:
-  struct Head {
-    std::uint64_t shape = 0;
-    std::uint32_t search = 0;
-    std::uint32_t first = 0;
-  };
-  std::vector<Head> heads_;
   std::vector<Entry> entries_;
-  std::size_t head_mask_ = 0;
-  std::uint32_t next_serial_ = 1;
-  std::uint32_t search_ = 1;
-  std::size_t bytes_ = 0;
+  std::uint64_t cluster_mask_ = 0;
+  std::uint64_t stamp_ = 1;
+  std::uint16_t clock_ = 0;
 };
 
 namespace solver_detail {
@@ -204,12 +204,21 @@ class TrickSolver {
     const int most = won + (p.tricks - p.trick_no);
     if (!use_scores_) {
       int a = std::max(lo, won), b = std::min(hi, most);
+      // First the total of a quick playout (each seat's first move in the search's order), then
+      // a step at a time: the questions far from the answer are skipped.
+      int guess = std::clamp(playout(p), a, b);
+      bool up = true;
       while (a < b) {  // the answer is in [a, b]
-        const int mid = (a + b + 1) / 2;
-        if (reach(p, ~low_bits(mid), &ignored_))
+        const int mid = guess > a ? guess : a + 1;
+        if (reach(p, ~low_bits(mid), &ignored_)) {
           a = mid;
-        else
+          guess = up ? mid + 1 : (a + b + 1) / 2;
+        } else {
           b = mid - 1;
+          up = false;
+          guess = b;
+        }
+        guess = std::clamp(guess, a, b);
       }
       return a;
     }
@@ -230,6 +239,16 @@ class TrickSolver {
         b = mid - 1;
     }
     return values[a];
+  }
+  // The side's final total when every seat plays the first card of the search's move order.
+  int playout(Position p) const {
+    std::array<Card, 64> moves;
+    while (!p.over) {
+      ordered_moves(p, moves);
+      p.play(moves[0]);
+      if (const int choices = choices_of(p); choices > 0) choose(p, 0);
+    }
+    return side_won(p);
   }
   // The value of `p` when `guess` is likely: a player of the side cannot do better than `guess`
   // (the position's value), an opponent cannot do worse for the side.
@@ -291,7 +310,7 @@ class TrickSolver {
   }
 
   // The moves of the seat to play, one per class of equivalent cards, best first.
-  int ordered_moves(const Position& p, std::array<Card, 64>& out) const {
+  int ordered_moves(const Position& p, std::array<Card, 64>& out, Card hint = kNoCard) const {
     const CardSet playable = p.playable(p.to_play);
     CardSet live;  // cards in a hand or in the trick in progress
     for (Seat s = 0; s < p.seats; ++s) live |= p.hands[s];
@@ -332,6 +351,8 @@ class TrickSolver {
                  static_cast<int>(std::min<std::uint32_t>(history_[p.to_play][c], 4095));
       ++n;
     }
+    for (int i = 0; i < n; ++i)
+      if (out[i] == hint) score[i] = std::numeric_limits<int>::max();
     // Insertion sort, best first (n is small).
     for (int i = 1; i < n; ++i) {
       const Card c = out[i];
@@ -354,14 +375,22 @@ class TrickSolver {
       if (c >= 52) return 500;
       const CardSet suit_live = CardSet(live.bits() & CardSet::suit_with(c).bits());
       const Card top = suit_live.highest();
+      // Within each kind of lead, suits where the other side has few cards to choose from first
+      // (a void counts as a whole hand: any card may be discarded): a smaller search.
+      int theirs = 0;
+      for (Seat s = 0; s < p.seats; ++s) {
+        if (in_side(s) == in_side(p.to_play)) continue;
+        const int n = (p.hands[s] & CardSet::suit_with(c)).size();
+        theirs += n > 0 ? n : p.hands[s].size();
+      }
       // Cashing the suit's top live card (a winner unless trumped) first.
-      if (top == c) return 1000 + rank;
+      if (top == c) return 1000 + rank - 2 * theirs;
       // Then a low card to a partner who holds the top card.
       for (Seat s = 0; s < p.seats; ++s)
         if (s != p.to_play && in_side(s) == in_side(p.to_play) && p.hands[s].contains(top))
-          return 900 - rank;
-      // Then low leads, from suits where the side holds the second card (it builds a trick).
-      return 100 - rank;
+          return 900 - rank - 2 * theirs;
+      // Then low leads.
+      return 200 - rank - 2 * theirs;
     }
     trick[p.count] = c;
     const int w = p.policy.winner(tricks::TrickSoFar{trick.data(), p.count + 1, p.leader});
@@ -374,6 +403,9 @@ class TrickSolver {
       const bool sure = last || suit_live.highest() == c;
       return sure ? 600 - rank : 500 - rank;  // second hand high is a good first try too
     }
+    // Not winning: the lowest card; a discard from a long suit (short ones keep their guards).
+    if (c < 52 && trick[0] < 52 && suit_of(c) != suit_of(trick[0]))
+      return 300 + 4 * (p.hands[p.to_play] & CardSet::suit_with(c)).size() - rank;
     return 300 - rank;
   }
 
@@ -462,118 +494,229 @@ class TrickSolver {
     return mask;
   }
   std::uint64_t pattern_of(const Position& p, const NodeKey& k, std::uint64_t mask) const {
-    std::uint64_t h = 0x9E37;
-    for (Seat s = 0; s < p.seats; ++s) h = solver_detail::mix(h ^ (k.norm[s] & mask)) + s;
-    return h;
+    std::uint64_t h = 0x9E3779B97F4A7C15ull;
+    for (Seat s = 0; s + 1 < p.seats; ++s) h = (h ^ (k.norm[s] & mask)) * 0xBF58476D1CE4E5B9ull;
+    return h ^ (h >> 29);
+  }
+  static std::uint16_t pack_tops(const std::array<std::uint8_t, kSuits>& tops) {
+    std::uint16_t v = 0;
+    for (int suit = 0; suit < kSuits; ++suit)
+      v |= static_cast<std::uint16_t>(tops[suit] << (4 * suit));
+    return v;
+  }
+  static std::array<std::uint8_t, kSuits> unpack_tops(std::uint16_t v) {
+    std::array<std::uint8_t, kSuits> tops{};
+    for (int suit = 0; suit < kSuits; ++suit) tops[suit] = (v >> (4 * suit)) & 15;
+    return tops;
   }
   // Entries of the position's class that answer whether the side takes at least `need` more
   // tricks (or, for other questions, yes or no): the answer, and the entry's top cards.
   std::optional<bool> lookup(const Position& p, const NodeKey& k, bool at_least, int need,
-                             CardSet* relevant) {
-    int scanned = 0;
-    for (std::uint32_t i = memory_.head(k.shape); i != 0 && scanned < kMaxScan; ++scanned) {
-      const SolverMemory::Entry* found = memory_.entry(i);
-      if (!found) break;
-      const SolverMemory::Entry& e = *found;
-      i = e.next;
+                             CardSet* relevant, Card* hint) {
+    const SolverMemory::Entry* c = memory_.cluster(k.shape);
+    for (int i = 0; i < SolverMemory::kCluster; ++i) {
+      const SolverMemory::Entry& e = c[i];
+      if (e.shape != k.shape || !memory_.live(e)) continue;
       const bool yes = at_least ? e.lo >= need : e.lo == 1;
       const bool no = at_least ? e.hi < need : e.hi == 0;
-      if (!yes && !no) continue;
-      if (kPartition && e.pattern != pattern_of(p, k, e.mask)) continue;
-      *relevant |= top_cards(k, e.tops);
+      if (!yes && !no) {
+        if (*hint == kNoCard && e.best != kNoCard &&
+            (!kPartition || e.pattern == pattern_of(p, k, memory_.mask_of(e))))
+          *hint = e.best;
+        continue;
+      }
+      if (kPartition && e.pattern != pattern_of(p, k, memory_.mask_of(e))) continue;
+      *relevant |= top_cards(k, unpack_tops(e.tops));
       return yes;
     }
     return std::nullopt;
   }
-  void store(const Position& p, const NodeKey& k, CardSet relevant, int lo, int hi) {
+  void store(const Position& p, const NodeKey& k, CardSet relevant, int lo, int hi,
+             Card best = kNoCard) {
     const auto tops = tops_of(k, relevant);
     const std::uint64_t mask = kPartition ? tops_mask(k, tops) : 0;
     const std::uint64_t pat = kPartition ? pattern_of(p, k, mask) : 0;
-    int scanned = 0;
-    for (std::uint32_t i = memory_.head(k.shape); i != 0 && scanned < kMaxScan; ++scanned) {
-      SolverMemory::Entry* found = memory_.entry(i);
-      if (!found) break;
-      SolverMemory::Entry& e = *found;
-      i = e.next;
-      if (e.mask == mask && e.pattern == pat) {
+    SolverMemory::Entry* c = memory_.cluster(k.shape);
+    for (int i = 0; i < SolverMemory::kCluster; ++i) {
+      SolverMemory::Entry& e = c[i];
+      if (e.shape == k.shape && memory_.live(e) && memory_.mask_of(e) == mask && e.pattern == pat) {
         e.lo = static_cast<std::int8_t>(std::max<int>(e.lo, lo));
         e.hi = static_cast<std::int8_t>(std::min<int>(e.hi, hi));
+        if (best != kNoCard) e.best = best;
         return;
       }
     }
-    SolverMemory::Entry& e = memory_.add(k.shape);
+    SolverMemory::Entry& e = memory_.add(k.shape, mask);
     e.pattern = pat;
-    e.mask = mask;
-    e.tops = tops;
+    e.tops = pack_tops(tops);
     e.lo = static_cast<std::int8_t>(lo);
     e.hi = static_cast<std::int8_t>(hi);
+    e.best = best;
   }
-  static constexpr int kMaxScan = 48;
 
-  // Sure tricks of the leader's side at the start of a trick (plain follow-suit games).
-  int quick_tricks(const Position& p, CardSet* relevant) const {
-    if constexpr (!std::is_same_v<Policy, tricks::PlainTrumps>) {
+  // Sure tricks at the start of a trick (plain follow-suit games with an optional trump suit,
+  // where every hand holds a card for each trick left). Each bound adds to `relevant` the cards
+  // whose ranks it rests on.
+  static constexpr bool kSureTricks = std::is_same_v<Policy, tricks::PlainTrumps>;
+
+  // The tricks a seat on lead takes by cashing its runs of top live cards one suit after another,
+  // keeping the lead: a suit's run is cut where an opponent holding trumps runs out of it, and the
+  // non-trump tricks are cut to the non-trump cards of each partner holding trumps (a partner with
+  // nothing else to play would ruff and take the lead). No opponent plays a trump meanwhile.
+  struct Cash {
+    int trumps = 0, others = 0;
+    CardSet trump_cards, other_cards;
+  };
+  Cash cash(const Position& p, Seat leader, CardSet live) const {
+    Cash out;
+    const CardSet hand = p.hands[leader];
+    const int trump = p.policy.trump;
+    const bool side = in_side(leader);
+    for (int suit = 0; suit < kSuits; ++suit) {
+      const unsigned h = hand.rank_mask(suit);
+      if (!h) continue;
+      const unsigned l = live.rank_mask(suit);
+      int run = 0;
+      for (int r = kRanks - 1; r >= 0 && ((l >> r) & 1 ? (h >> r) & 1 : true); --r)
+        if ((l >> r) & 1) ++run;
+      if (trump != kNoSuit && suit != trump) {
+        for (Seat o = 0; o < p.seats; ++o) {
+          if (in_side(o) == side || p.hands[o].rank_mask(trump) == 0) continue;
+          run = std::min(run, std::popcount(p.hands[o].rank_mask(suit)));
+        }
+      }
+      // The top `run` cards of the suit.
+      unsigned cards = 0;
+      for (int r = kRanks - 1, k = run; r >= 0 && k > 0; --r)
+        if ((h >> r) & 1) {
+          cards |= 1u << r;
+          --k;
+        }
+      const CardSet set(std::uint64_t{cards} << (suit * kRanks));
+      if (suit == trump) {
+        out.trumps += run;
+        out.trump_cards |= set;
+      } else {
+        out.others += run;
+        out.other_cards |= set;
+      }
+    }
+    if (trump != kNoSuit) {
+      for (Seat s = 0; s < p.seats; ++s) {
+        if (s == leader || in_side(s) != side || p.hands[s].rank_mask(trump) == 0) continue;
+        out.others = std::min(out.others, non_trumps(p, s));
+      }
+    }
+    return out;
+  }
+  int non_trumps(const Position& p, Seat s) const {
+    const int trump = p.policy.trump;
+    return p.hands[s].size() - (trump == kNoSuit ? 0 : std::popcount(p.hands[s].rank_mask(trump)));
+  }
+
+  // Tricks the trumps of `hand` are sure to take: each is played in its own trick, which its side
+  // wins unless a higher trump of the other side falls in it, and each of those beats one trump at
+  // most.
+  int sure_trumps(const Position& p, Seat hand) const {
+    const int trump = p.policy.trump;
+    if (trump == kNoSuit || !task_.rank_order) return 0;
+    const unsigned h = p.hands[hand].rank_mask(trump);
+    if (!h) return 0;
+    unsigned theirs = 0;
+    for (Seat s = 0; s < p.seats; ++s)
+      if (in_side(s) != in_side(hand)) theirs |= p.hands[s].rank_mask(trump);
+    // Each of theirs beats one lower trump of the hand: match from the top down.
+    int free = 0, sure = 0;
+    for (int r = kRanks - 1; r >= 0; --r) {
+      if ((theirs >> r) & 1) ++free;
+      if ((h >> r) & 1) {
+        if (free > 0)
+          --free;
+        else
+          ++sure;
+      }
+    }
+    return sure;
+  }
+
+  // Quick tricks of the leader's side: a seat on lead (the leader, or a partner the leader
+  // reaches by leading a suit whose top live card the partner holds, with no ruff in the way)
+  // cashes its runs; then one hand's sure trump tricks (when it needs no trump meanwhile).
+  int quick_tricks(const Position& p, CardSet live, CardSet* relevant) const {
+    if constexpr (!kSureTricks) {
       return 0;
     } else {
       if (!task_.rank_order) return 0;
       const Seat leader = p.leader;
-      const CardSet hand = p.hands[leader];
-      CardSet live;
-      for (Seat s = 0; s < p.seats; ++s) live |= p.hands[s];
+      const bool side = in_side(leader);
       const int trump = p.policy.trump;
-      const bool leader_in_side = in_side(leader);
-      int total = 0;
-      for (int suit = 0; suit < kSuits; ++suit) {
-        const unsigned h = hand.rank_mask(suit);
-        if (!h) continue;
-        const unsigned l = live.rank_mask(suit);
-        int run = 0;
-        for (int r = kRanks - 1; r >= 0; --r) {
-          if (!((l >> r) & 1)) continue;
-          if (!((h >> r) & 1)) break;
-          ++run;
-          relevant->add(make_card(suit, r));
+      std::array<int, MaxSeats> sure{};
+      for (Seat s = 0; s < p.seats; ++s)
+        if (in_side(s) == side) sure[s] = sure_trumps(p, s);
+      const CardSet all_trumps =
+          trump == kNoSuit ? CardSet()
+                           : CardSet(std::uint64_t{live.rank_mask(trump)} << (trump * kRanks));
+      int best = 0;
+      CardSet best_cards;
+      // The tricks of `on_lead` cashing (reached through a trump lead when `by_trump`).
+      auto consider = [&](Seat on_lead, bool by_trump) {
+        const Cash c = cash(p, on_lead, live);
+        if (c.trumps + c.others > best) {
+          best = c.trumps + c.others;
+          best_cards = c.trump_cards | c.other_cards;
         }
-        if (run == 0) continue;
-        if (trump != kNoSuit && suit != trump) {
-          for (Seat o = 0; o < p.seats; ++o) {
-            if (in_side(o) == leader_in_side) continue;
-            if (p.hands[o].rank_mask(trump) == 0) continue;
-            run = std::min(run, std::popcount(p.hands[o].rank_mask(suit)));
+        if (trump == kNoSuit || by_trump) return;
+        for (Seat h = 0; h < p.seats; ++h) {
+          if (in_side(h) != side || sure[h] == 0) continue;
+          if (h != on_lead && non_trumps(p, h) < c.others) continue;
+          if (c.others + sure[h] > best) {
+            best = c.others + sure[h];
+            best_cards = c.other_cards | all_trumps;
           }
         }
-        total += run;
+      };
+      consider(leader, false);
+      for (Seat partner = 0; partner < p.seats; ++partner) {
+        if (partner == leader || in_side(partner) != side) continue;
+        int via = -1;  // the suit that reaches the partner
+        for (int suit = 0; suit < kSuits && via < 0; ++suit) {
+          const unsigned l = live.rank_mask(suit);
+          if (!l || !p.hands[leader].rank_mask(suit)) continue;
+          if (!p.hands[partner].contains(make_card(suit, 31 - std::countl_zero(l)))) continue;
+          bool ok = true;
+          if (trump != kNoSuit && suit != trump) {
+            for (Seat s = 0; s < p.seats && ok; ++s) {
+              if (s == leader || s == partner || p.hands[s].rank_mask(suit) != 0) continue;
+              // Void in the suit led: an opponent with trumps may ruff; so must a partner with
+              // nothing but trumps.
+              const unsigned t = p.hands[s].rank_mask(trump);
+              if (in_side(s) != side ? t != 0 : std::popcount(t) == p.hands[s].size()) ok = false;
+            }
+          }
+          if (ok) via = suit;
+        }
+        // Crossing with a non-trump lead, the leader spends a non-trump card on one of the
+        // partner's run tricks.
+        if (via >= 0) consider(partner, via == trump);
       }
-      return std::min(total, hand.size());
+      *relevant |= best_cards;
+      return std::min(best, p.hands[leader].size());
     }
   }
 
-  // The longest run of top live trumps in one hand of the solver's side (`ours`) or of the other:
-  // tricks that side is sure of (plain follow-suit games with trumps).
-  int top_trump_run(const Position& p, bool ours, CardSet* relevant) const {
-    if constexpr (!std::is_same_v<Policy, tricks::PlainTrumps>) {
+  // The most sure trump tricks of one hand of a side (`ours`: the solver's).
+  int side_sure_trumps(const Position& p, bool ours, CardSet live, CardSet* relevant) const {
+    if constexpr (!kSureTricks) {
       return 0;
     } else {
-      const int trump = p.policy.trump;
-      if (trump == kNoSuit || !task_.rank_order) return 0;
-      CardSet live;
-      for (Seat s = 0; s < p.seats; ++s) live |= p.hands[s];
-      const unsigned l = live.rank_mask(trump);
-      if (!l) return 0;
-      const Card top = make_card(trump, 31 - std::countl_zero(l));
-      for (Seat s = 0; s < p.seats; ++s) {
-        if (in_side(s) != ours || !p.hands[s].contains(top)) continue;
-        const unsigned h = p.hands[s].rank_mask(trump);
-        int run = 0;
-        for (int r = kRanks - 1; r >= 0; --r) {
-          if (!((l >> r) & 1)) continue;
-          if (!((h >> r) & 1)) break;
-          ++run;
-          relevant->add(make_card(trump, r));
-        }
-        return run;
+      int best = 0;
+      for (Seat s = 0; s < p.seats; ++s)
+        if (in_side(s) == ours) best = std::max(best, sure_trumps(p, s));
+      if (best > 0) {
+        const int trump = p.policy.trump;
+        *relevant |= CardSet(std::uint64_t{live.rank_mask(trump)} << (trump * kRanks));
       }
-      return 0;
+      return best;
     }
   }
 
@@ -591,41 +734,56 @@ class TrickSolver {
     const int need = std::countr_zero(future);
     const bool at_least = future == (all & ~low_bits(need));
     NodeKey key;
+    Card hint = kNoCard, best = kNoCard;
     if (p.count == 0) {
       key = node_key(p);
       if (!at_least) key.shape = solver_detail::mix(key.shape ^ future ^ 0xA5A5);
-      if (const std::optional<bool> known = lookup(p, key, at_least, need, relevant)) {
+      if (const std::optional<bool> known = lookup(p, key, at_least, need, relevant, &hint)) {
         return *known;
       }
       if (at_least) {
-        // Sure tricks: the leader's side's quick tricks; the top trumps held in one hand of the
-        // other side (a top trump wins whenever it is played).
-        CardSet lead_cards, other_cards;
-        const int lead_sure = quick_tricks(p, &lead_cards);
-        const int other_sure = top_trump_run(p, !in_side(p.leader), &other_cards);
+        // Sure tricks: the leader's side's quick tricks; each side's sure trump tricks.
+        CardSet live;
+        for (Seat s = 0; s < p.seats; ++s) live |= p.hands[s];
+        CardSet lead_cards, ours_cards, theirs_cards;
         const bool ours = in_side(p.leader);
-        const int at_least_side = ours ? lead_sure : other_sure;
-        const int at_most_side = left - (ours ? other_sure : lead_sure);
+        const int lead_sure = quick_tricks(p, live, &lead_cards);
+        const int ours_sure = side_sure_trumps(p, true, live, &ours_cards);
+        const int theirs_sure = side_sure_trumps(p, false, live, &theirs_cards);
+        CardSet low_cards = ours_cards, high_cards = theirs_cards;
+        int at_least_side = ours_sure, at_most_side = left - theirs_sure;
+        if (ours && lead_sure > at_least_side) {
+          at_least_side = lead_sure;
+          low_cards = lead_cards;
+        }
+        if (!ours && left - lead_sure < at_most_side) {
+          at_most_side = left - lead_sure;
+          high_cards = lead_cards;
+        }
         if (at_least_side >= need) {
-          const CardSet cards = ours ? lead_cards : other_cards;
-          store(p, key, cards, at_least_side, left);
-          *relevant |= cards;
+          store(p, key, low_cards, at_least_side, left);
+          *relevant |= low_cards;
           return true;
         }
         if (at_most_side < need) {
-          const CardSet cards = ours ? other_cards : lead_cards;
-          store(p, key, cards, 0, at_most_side);
-          *relevant |= cards;
+          store(p, key, high_cards, 0, at_most_side);
+          *relevant |= high_cards;
           return false;
         }
       }
     }
     const bool mine = in_side(p.to_play);
     std::array<Card, 64> moves;
-    const int n = ordered_moves(p, moves);
+    const int n = ordered_moves(p, moves, hint);
     bool result = !mine;
     CardSet all_relevant;  // of the children searched (what a "no" rests on)
+    // Per suit, the rank below which a card that failed lay under every card its answer rested
+    // on: any other card of the suit below it would fail the same way (partition search).
+    std::array<int, kSuits> failed_below{};
     for (int i = 0; i < n && result != mine; ++i) {
+      if constexpr (kPartition) {
+        if (moves[i] < 52 && rank_of(moves[i]) < failed_below[suit_of(moves[i])]) continue;
+      }
       Position child = p;
       const tricks::PlayResult played = child.play(moves[i]);
       CardSet child_relevant;
@@ -644,19 +802,29 @@ class TrickSolver {
       }
       if (hit) {
         result = mine;
+        best = moves[i];
         history_[p.to_play][moves[i]] += static_cast<std::uint32_t>(left * left);
         all_relevant = child_relevant;  // the one move that does it
       } else {
         all_relevant |= child_relevant;
+        if constexpr (kPartition) {
+          if (moves[i] < 52) {
+            const int suit = suit_of(moves[i]);
+            const unsigned r = child_relevant.rank_mask(suit);
+            const int lowest = r ? std::countr_zero(r) : kRanks;
+            if (rank_of(moves[i]) < lowest)
+              failed_below[suit] = std::max(failed_below[suit], lowest);
+          }
+        }
       }
     }
     if (p.count == 0) {
       if (!at_least)
-        store(p, key, all_relevant, result ? 1 : 0, result ? 1 : 0);
+        store(p, key, all_relevant, result ? 1 : 0, result ? 1 : 0, best);
       else if (result)
-        store(p, key, all_relevant, need, left);
+        store(p, key, all_relevant, need, left, best);
       else
-        store(p, key, all_relevant, 0, need - 1);
+        store(p, key, all_relevant, 0, need - 1, best);
     }
     *relevant |= all_relevant;
     return result;
