@@ -7,24 +7,30 @@
 // rules exactly. The question it answers is boolean: "can the side of seat S end the round with a
 // trick total in the set G, whatever the other seats do?"; values come from a few such questions.
 //
-//   - Values. With the trick objective a side's value is its trick total at the end of the round;
-//     a binary search over the total asks "at least t?". With a game's round scores (SolverTask::
-//     scores: making a bid exactly) the value is the side's best *guaranteed* round score: every
-//     other seat plays against it (the paranoid assumption, exact for two sides, pessimistic when
-//     each seat scores alone); a binary search over the distinct scores asks "a total whose score
-//     is at least v?".
+//   - Values. With the trick objective a side's value is its trick total at the end of the round,
+//     found by asking "at least t?" first for the total of a quick playout (each seat playing the
+//     first card of the move order), then a step at a time. With a game's round scores
+//     (SolverTask::scores: making a bid exactly) the value is the side's best *guaranteed* round
+//     score: every other seat plays against it (the paranoid assumption, exact for two sides,
+//     pessimistic when each seat scores alone); a binary search over the distinct scores asks "a
+//     total whose score is at least v?".
 //   - Transposition table (SolverMemory): at the start of each trick, keyed on the hands (as
 //     relative ranks when only the order of ranks matters: once the ace is gone the king is the top
 //     card), the leader, the policy's state and the side. For "at least t" questions an entry
 //     keeps bounds on the side's future tricks, so every question of a search reuses it; other
-//     questions store their own answer under their set of totals.
+//     questions store their own answer under their set of totals. In the plain follow-suit family
+//     an entry covers a class of positions (partition search), and so does a card that failed: a
+//     lower card of its suit in the same hand would fail alike (DDS's "winning ranks").
 //   - Equivalent cards: cards of one suit in one hand with nothing between them but cards out of
 //     play are one move (SolverTask::rank_order).
-//   - Move ordering: cashing top cards and low leads first; following, the cheapest card that wins
-//     the trick when an opponent is winning it, else the lowest.
-//   - Quick tricks (plain follow-suit games with an optional trump suit): at the start of a trick
-//     the leader's run of top cards in each suit, cut where an opponent with trumps runs out of the
-//     suit, is a sure lower bound of its side's tricks.
+//   - Move ordering: the table's best card; cashing top cards, leading low to a partner's winner,
+//     then low leads, each from suits where the other side has few cards first; following, the
+//     cheapest card that wins the trick when an opponent is winning it, else the lowest, a discard
+//     from a long suit; a history of cutoffs breaks ties.
+//   - Sure tricks (plain follow-suit games with an optional trump suit), at the start of a trick:
+//     the leader's side cashes runs of top cards (cut where an opponent with trumps runs out of the
+//     suit) from the leader's hand or a partner's it reaches, plus one hand's sure trump tricks;
+//     each side's sure trump tricks bound every position.
 //
 // Cost: the table has a fixed size (SolverMemory's bytes); the search allocates nothing.
 #pragma once
