@@ -739,6 +739,24 @@ class TrickSolver {
     // "At least `need` more tricks"?
     const int need = std::countr_zero(future);
     const bool at_least = future == (all & ~low_bits(need));
+    // The last trick, every card forced: play it out.
+    if (left == 1 && p.count == 0) {
+      Position c = p;
+      tricks::PlayResult played;
+      bool forced = true;
+      while (forced && !c.over) {
+        const CardSet m = c.playable(c.to_play);
+        forced = m.size() == 1;
+        if (forced) played = c.play(m.lowest());
+        if (choices_of(c) > 0) forced = false;
+      }
+      if (forced) {
+        if constexpr (kPartition)
+          if (played.trick_complete && played.winning_card >= 0)
+            *relevant |= won_by_rank(c, played);
+        return (goal >> side_won(c)) & 1;
+      }
+    }
     NodeKey key;
     Card hint = kNoCard, best = kNoCard;
     if (p.count == 0) {
