@@ -389,6 +389,17 @@ class TrickSolver {
         const int n = (p.hands[s] & CardSet::suit_with(c)).size();
         theirs += n > 0 ? n : p.hands[s].size();
       }
+      if constexpr (kSureTricks) {
+        // A suit a partner can ruff first, one an opponent can ruff last.
+        const int trump = p.policy.trump;
+        if (trump != kNoSuit && suit_of(c) != trump) {
+          for (Seat s = 0; s < p.seats; ++s) {
+            if (s == p.to_play || p.hands[s].rank_mask(suit_of(c)) || !p.hands[s].rank_mask(trump))
+              continue;
+            theirs += in_side(s) == in_side(p.to_play) ? -8 : 8;
+          }
+        }
+      }
       // Cashing the suit's top live card (a winner unless trumped) first.
       if (top == c) return 1000 + rank - 2 * theirs;
       // Then a low card to a partner who holds the top card.
