@@ -35,7 +35,9 @@
 
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -50,8 +52,17 @@ struct PimcOptions {
   int tt_mb = 4;
   int solve_cards = 4;
   int direct_cards = 8;
-  enum class Bid : std::uint8_t { kSolve, kHeuristic };  // the order of the option's choices
+  enum class Bid : std::uint8_t {
+    kSolve,
+    kExact,
+    kHeuristic
+  };  // the order of the option's choices
   Bid bid = Bid::kSolve;
+  // Games where each seat scores alone by its exact trick total (S48, Reds): search the seat's own
+  // moves against the game's heuristic at the other seats (kModel), or the solver as elsewhere.
+  enum class Alone : std::uint8_t { kModel, kSolve };
+  Alone alone = Alone::kModel;
+  int search_cards = 3;  // kModel: the seat's own moves are searched once it holds this many
 };
 
 // What a PIMC player has done in its match, for tests and measurement.
@@ -96,12 +107,31 @@ class PimcPlayer final : public Player {
                    const std::vector<Move>& cards, const std::vector<std::int64_t>& sums, Rng& rng);
   // Each candidate's sum over worlds of rollout() (the same worlds and randomness for each).
   std::vector<std::int64_t> rollout_sums(const SeatAccess& seat,
-                                         const std::vector<Move>& candidates, double start,
-                                         Rng& rng);
+                                         const std::vector<Move>& candidates, bool model,
+                                         double start, Rng& rng);
+  // Where the round was when a rollout began: the side's score, deals and rounds.
+  struct Mark {
+    int score = 0, deals = 0, rounds = 0;
+    int ceiling = 0, top = 0;  // set_ceiling(), once known
+    bool ceiling_known = false;
+  };
   // The value for `me`'s side of `world` after `me` makes `move` and the game's heuristic plays on
   // until `me` holds solve_cards cards: the solver's value there, or what the round scored if it
-  // ended first.
-  int rollout(AnyState& world, Seat me, Move move, Rng& rng);
+  // ended first. With `model`, the heuristic plays every other seat to the end of the round and
+  // `me` too until it holds search_cards cards; from there `me`'s moves are searched: the value
+  // is the best round score over them.
+  int rollout(AnyState& world, Seat me, Move move, bool model, bool exact, Rng& rng);
+  // Sets mark.ceiling, the best round score `me`'s side can still make in `world` (card play),
+  // and mark.top, the best it could make with any trick total; kNoCeiling if the game does not
+  // score a round by trick totals.
+  void set_ceiling(const AnyState& world, Seat me, Mark& mark);
+  static constexpr int kNoCeiling = std::numeric_limits<int>::max();
+  static constexpr int kMade = 1 << 20;  // bid=exact: a rollout that made the target
+  int play_on(AnyState& world, Seat me, Mark& mark, int my_cards, bool model, Rng& rng);
+  int side_score(const AnyState& world, Seat me) const;
+  // Whether the game scores each seat alone by its exact trick total (asked of a world once per
+  // match, at the first card play).
+  bool exact_alone(const AnyState& world);
   Move heuristic_move(const SeatAccess& seat, Rng& rng) const;
   void count_search(std::uint64_t worlds);
 
@@ -113,6 +143,7 @@ class PimcPlayer final : public Player {
   Clock clock_;
   std::unique_ptr<SolverMemory> memory_;
   PimcStats stats_;
+  std::optional<bool> exact_alone_;  // exact_alone(), once known
 };
 
 // The registry's entry: plays every game with a solver (AnyGame::has_solver).
