@@ -5,13 +5,23 @@
 // SeatAccess::resample (the seat's own cards and everything public kept, every hidden card drawn
 // afresh), and the solver answers as if that world were the truth.
 //
-//   Card play. It draws worlds, solves each for its seat's side (SolveQuery::seat: the side's
-//     round score where the game scores the round by tricks, the best score it can guarantee
-//     against all other seats where each seat scores alone, else its trick total), sums each card's
-//     value over the worlds and plays the card with the best sum. Ties go to the card the game's
-//     heuristic plays, if it is one of them, else to the lowest. Legal moves that are not a plain
-//     card (Truc's raises) are the heuristic's: it is asked, and a move of its that is not a plain
-//     card is made.
+//   Each seat for itself with an exact target (S48, Reds without partners: the solver's answer
+//     has scores by trick total and more than two seats; alone=model, the default). The solver's
+//     values there are guarantees against all other seats together, far too pessimistic
+//     (docs/players.md). Instead each card, and each call, is rolled out in every world with the
+//     game's heuristic at every other seat (each deciding on a world drawn for its own seat) and
+//     at the seat itself until it holds search_cards cards; from there the seat's own moves are
+//     searched (the best round score over them, cut off once the best score still reachable is
+//     made). The card of the best sum is played (ties: the heuristic's card). Calls: bid=solve
+//     makes the call of the best sum, bid=exact the one that made its target in the most worlds
+//     (ties: the best sum of scores).
+//   Card play elsewhere. It draws worlds, solves each for its seat's side (SolveQuery::seat: the
+//     side's round score where the game scores the round by tricks, the best score it can
+//     guarantee against all other seats where each seat scores alone, else its trick total), sums
+//     each card's value over the worlds and plays the card with the best sum. Ties go to the card
+//     the game's heuristic plays, if it is one of them, else to the lowest. Legal moves that are
+//     not a plain card (Truc's raises) are the heuristic's: it is asked, and a move of its that is
+//     not a plain card is made.
 //   Calls (bids). A decision before the card play whose legal moves are all calls (text `bid ..`,
 //     `pass`, `board`, `double`, `redouble`), at most kMaxCallCandidates of them, is decided by
 //     rollouts: in each world each candidate is made, the round goes on with the game's heuristic
@@ -26,8 +36,9 @@
 //
 // Options (bots/registry.h): worlds (per move, default 40), ms (a time budget per move: when set
 // it draws worlds until the budget is spent, at least one, and `worlds` no longer counts), tt_mb
-// (the solver's table in MB, kept for the match), solve_cards, bid (solve | heuristic). A move with
-// one legal choice is made at once.
+// (the solver's table in MB, kept for the match), solve_cards, direct_cards, alone (model |
+// solve), search_cards, bid (solve | exact | heuristic). A move with one legal choice is made at
+// once.
 //
 // Cost: one solve per world per card decision; per call, one rollout and one small solve per world
 // and candidate. The table is allocated at the first decision and kept.
