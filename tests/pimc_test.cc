@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "bots/registry.h"
+#include "bots/trick_solver.h"
 #include "core/registry.h"
 #include "games/all_games.h"
 #include "games/common/test_util.h"
@@ -62,16 +63,21 @@ TEST(Pimc, OptionsAndErrors) {
   EXPECT_EQ(plain->name(), "pimc");
   auto set = load_player("pimc(worlds=12,ms=200,tt_mb=2,bid=heuristic)", *s48, &error);
   ASSERT_TRUE(set) << error;
-  EXPECT_EQ(
-      set->name(),
-      "pimc(worlds=12,ms=200,tt_mb=2,solve_cards=4,direct_cards=8,bid=heuristic,pace_ms=1000)");
+  EXPECT_EQ(set->name(),
+            "pimc(worlds=12,ms=200,tt_mb=2,solve_cards=4,direct_cards=8,alone=model,"
+            "search_cards=3,bid=heuristic,pace_ms=1000)");
+  auto alone = load_player("pimc(alone=solve,search_cards=2,bid=exact)", *s48, &error);
+  ASSERT_TRUE(alone) << error;
+  EXPECT_NE(alone->name().find("alone=solve,search_cards=2,bid=exact"), std::string::npos);
 
   EXPECT_NE(LoadError("pimc(worlds=0)", *s48).find("worlds"), std::string::npos);
   EXPECT_NE(LoadError("pimc(worlds=0)", *s48).find("1..100000"), std::string::npos);
   EXPECT_NE(LoadError("pimc(ms=-5)", *s48).find("ms"), std::string::npos);
   EXPECT_NE(LoadError("pimc(tt_mb=0)", *s48).find("tt_mb"), std::string::npos);
   EXPECT_NE(LoadError("pimc(solve_cards=65)", *s48).find("0..64"), std::string::npos);
-  EXPECT_NE(LoadError("pimc(bid=guess)", *s48).find("solve|heuristic"), std::string::npos);
+  EXPECT_NE(LoadError("pimc(bid=guess)", *s48).find("solve|exact|heuristic"), std::string::npos);
+  EXPECT_NE(LoadError("pimc(alone=both)", *s48).find("model|solve"), std::string::npos);
+  EXPECT_NE(LoadError("pimc(search_cards=-1)", *s48).find("search_cards"), std::string::npos);
   EXPECT_NE(LoadError("pimc(depth=3)", *s48).find("depth"), std::string::npos);
 
   // A game without the solver (not a trick game): a clear error naming the games pimc plays.
@@ -96,23 +102,29 @@ TEST(Pimc, PlaysWholeS48Match) {
   StateTable table(game->new_match(5, -1, nullptr));
   std::vector<std::unique_ptr<Player>> players;
   std::string error;
-  for (const char* p : {"pimc(worlds=3)", "heuristic", "pimc(worlds=3)", "heuristic"})
+  // The model search (the default where each seat scores alone) and the solver's guaranteed
+  // scores (alone=solve), bidding for the most exact bids and for the best average.
+  for (const char* p :
+       {"pimc(worlds=3,bid=exact)", "heuristic", "pimc(worlds=3,alone=solve)", "heuristic"})
     players.push_back(load_player(p, *game, &error));
-  auto* pimc = dynamic_cast<PimcPlayer*>(players[0].get());
-  ASSERT_TRUE(pimc);
+  std::vector<PimcPlayer*> pimcs = {dynamic_cast<PimcPlayer*>(players[0].get()),
+                                    dynamic_cast<PimcPlayer*>(players[2].get())};
+  ASSERT_TRUE(pimcs[0] && pimcs[1]);
   VirtualClock clock;
   MatchRunner runner(table, std::move(players), clock, 11);
   ASSERT_EQ(runner.run(&error), MatchRunner::Stop::kOver) << error;
-  const PimcStats& stats = pimc->stats();
-  // 9 rounds of 8..4..8 cards: a bid and 56 cards in all; the last card of each round and other
-  // forced cards are played without a search.
-  EXPECT_EQ(stats.decisions, 9u + 56u);
-  EXPECT_GT(stats.searches, 9u);
-  EXPECT_LT(stats.searches, stats.decisions);
-  EXPECT_EQ(stats.fewest_worlds, 3u);
-  EXPECT_EQ(stats.most_worlds, 3u);
-  EXPECT_EQ(stats.worlds, 3 * stats.searches);
-  EXPECT_GT(stats.nodes, 0u);
+  for (const PimcPlayer* pimc : pimcs) {
+    const PimcStats& stats = pimc->stats();
+    // 9 rounds of 8..4..8 cards: a bid and 56 cards in all; the last card of each round and
+    // other forced cards are played without a search.
+    EXPECT_EQ(stats.decisions, 9u + 56u);
+    EXPECT_GT(stats.searches, 9u);
+    EXPECT_LT(stats.searches, stats.decisions);
+    EXPECT_EQ(stats.fewest_worlds, 3u);
+    EXPECT_EQ(stats.most_worlds, 3u);
+    EXPECT_EQ(stats.worlds, 3 * stats.searches);
+    EXPECT_GT(stats.nodes, 0u);
+  }
 }
 
 // Big hands rolled out (direct_cards below the hand), and calls left to the heuristic: a whole
@@ -158,7 +170,12 @@ TEST(Pimc, DecidesFromTheSeatsViewOnly) {
       // Cards solved directly, and rolled out to 2 cards first (a big hand's way).
       for (const PimcOptions& options :
            {PimcOptions{.worlds = 6},
-            PimcOptions{.worlds = 3, .solve_cards = 2, .direct_cards = 2}}) {
+            PimcOptions{.worlds = 3, .bid = PimcOptions::Bid::kExact, .search_cards = 4},
+            PimcOptions{.worlds = 3, .alone = PimcOptions::Alone::kSolve},
+            PimcOptions{.worlds = 3,
+            .solve_cards = 2,
+            .direct_cards = 2,
+            .alone = PimcOptions::Alone::kSolve}}) {
         PimcPlayer a = MakePimc(options);
         PimcPlayer b = MakePimc(options);
         Rng ra(seed), rb(seed);
@@ -174,6 +191,80 @@ TEST(Pimc, DecidesFromTheSeatsViewOnly) {
     differing_decisions += decisions[0] != decisions[1] || decisions[1] != decisions[2];
   }
   EXPECT_GT(differing_decisions, 0);
+}
+
+// The card ranks of a JSON list of cards, in one suit.
+int Rank(const nlohmann::json& card) { return rank_of(*parse_card(card.get<std::string>())); }
+int Suit(const nlohmann::json& card) { return suit_of(*parse_card(card.get<std::string>())); }
+
+// What the model search asks of the solver besides values: each seat's round score by its trick
+// total (S48: 10 times the bid, at least 1, for the bid exactly, else minus the same) and the
+// tricks the seat has won.
+TEST(Pimc, SolverAnswersScoresAndTricksWon) {
+  auto game = Load("s48(players=4)");
+  ASSERT_TRUE(game);
+  auto state = PlayUntil(*game, 13, 2, "play", 4);
+  const nlohmann::json v = state->view(2);
+  SolverMemory memory(1 << 20);
+  const auto r = state->solve(SolveQuery{.seat = 2, .tricks = true, .each_card = false}, memory);
+  ASSERT_TRUE(r);
+  const int tricks = v["hand_size"];
+  EXPECT_EQ(r->tricks, tricks);
+  EXPECT_EQ(r->won, v["tricks_won"][2].get<int>());
+  ASSERT_EQ(r->scores.size(), static_cast<std::size_t>(4 * (tricks + 1)));
+  for (Seat s = 0; s < 4; ++s) {
+    const int bid = v["bids"][s], e = std::max(bid, 1);
+    for (int t = 0; t <= tricks; ++t)
+      EXPECT_EQ(r->scores[s * (tricks + 1) + t], t == bid ? 10 * e : -e) << s << " " << t;
+  }
+  // Partners in Reds: a team's points are no function of its trick total, so no scores.
+  auto reds = Load("reds(partnership=true)");
+  ASSERT_TRUE(reds);
+  auto late = PlayUntil(*reds, 3, 0, "play", 6);
+  const auto plain = late->solve(SolveQuery{.tricks = true, .each_card = false}, memory);
+  ASSERT_TRUE(plain);
+  EXPECT_TRUE(plain->scores.empty());
+}
+
+// The model search in S48: a seat that bid nil and has taken no trick, last to play to a trick
+// with a card that would win it and one that would not, ducks (taking the trick loses its bid in
+// every world). Found in heuristic matches; checked at several such moments.
+TEST(Pimc, ModelSearchDucksForNil) {
+  auto game = Load("s48(players=4)");
+  ASSERT_TRUE(game);
+  int checked = 0;
+  for (std::uint64_t seed = 1; seed < 40 && checked < 3; ++seed) {
+    auto state = game->new_match(seed, 0, nullptr);
+    Rng rng(seed);
+    while (!state->over() && checked < 3) {
+      const Seat actor = state->actors().lowest();
+      const nlohmann::json v = state->view(actor);
+      if (v["phase"] == "play" && v["bids"][actor] == 0 && v["tricks_won"][actor] == 0 &&
+          v["trick"]["cards"].size() == 3) {
+        const auto& trick = v["trick"]["cards"];
+        int top = Rank(trick[0]);
+        for (const auto& c : trick)
+          if (Suit(c) == Suit(trick[0])) top = std::max(top, Rank(c));
+        bool over = false, under = false;
+        for (const auto& c : v["hand"]) {
+          if (Suit(c) != Suit(trick[0])) continue;
+          (Rank(c) > top ? over : under) = true;
+        }
+        if (over && under) {
+          PimcPlayer pimc = MakePimc(PimcOptions{.worlds = 4});
+          Rng r(seed);
+          const Move m = pimc.decide(SeatAccess(*state, actor), r).move;
+          const std::string text = state->move_text(m);
+          const Card c = *parse_card(text.substr(text.find(' ') + 1));
+          EXPECT_TRUE(suit_of(c) == Suit(trick[0]) && rank_of(c) < top) << text;
+          EXPECT_EQ(pimc.stats().searches, 1u);
+          ++checked;
+        }
+      }
+      EXPECT_TRUE(state->apply(actor, *state->bot_move("heuristic", actor, rng), nullptr).ok());
+    }
+  }
+  EXPECT_EQ(checked, 3);
 }
 
 // The time budget, on a clock that moves `step` seconds at every look: worlds are counted.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <limits>
 #include <optional>
 #include <string_view>
 
@@ -94,18 +95,26 @@ Decision PimcPlayer::decide(const SeatAccess& seat, Rng& rng) {
   std::vector<Move> cards;
   for (Move m : legal)
     if (is_card_play(seat.move_text(m))) cards.push_back(m);
-  if (!cards.empty() && hand_size(seat) > options_.direct_cards) {
-    const std::vector<std::int64_t> sums = rollout_sums(seat, cards, start, rng);
+  const std::unique_ptr<AnyState> world = seat.resample(rng);
+  // Each seat for itself with an exact target: the seat's moves searched against the heuristic.
+  const bool model = !cards.empty() && exact_alone(*world);
+  if (model || (!cards.empty() && hand_size(seat) > options_.direct_cards)) {
+    const std::vector<std::int64_t> sums = rollout_sums(seat, cards, model, start, rng);
     return {choose_card(seat, legal, cards, sums, rng), pace_};
   }
   // Card play is when the solver answers; the world drawn to ask is the search's first.
-  if (auto first = seat.resample(rng)->solve(SolveQuery{.seat = seat.seat()}, memory()))
+  if (auto first = world->solve(SolveQuery{.seat = seat.seat()}, memory()))
     return {play_card(seat, legal, std::move(*first), start, rng), pace_};
   const bool calls =
       std::all_of(legal.begin(), legal.end(), [&](Move m) { return is_call(seat.move_text(m)); });
-  if (options_.bid == PimcOptions::Bid::kSolve && calls &&
-      legal.size() <= static_cast<std::size_t>(kMaxCallCandidates))
-    return {legal[best_of(rollout_sums(seat, legal, start, rng))], pace_};
+  if (options_.bid != PimcOptions::Bid::kHeuristic && calls &&
+      legal.size() <= static_cast<std::size_t>(kMaxCallCandidates)) {
+    // Before the first card play of the match it is not yet known whether the model applies: the
+    // rollouts find out when they reach the card play.
+    const bool call_model = options_.alone == PimcOptions::Alone::kModel && teams_.count == 0 &&
+                            exact_alone_.value_or(true);
+    return {legal[best_of(rollout_sums(seat, legal, call_model, start, rng))], pace_};
+  }
   return {heuristic_move(seat, rng), pace_};
 }
 
@@ -168,18 +177,34 @@ Move PimcPlayer::choose_card(const SeatAccess& seat, const std::vector<Move>& le
   return cards[best_of(sums)];
 }
 
+bool PimcPlayer::exact_alone(const AnyState& world) {
+  if (options_.alone != PimcOptions::Alone::kModel || teams_.count > 0) return false;
+  if (!exact_alone_) {
+    const auto answer =
+        world.solve(SolveQuery{.seat = kNoSeat, .tricks = true, .each_card = false}, memory());
+    if (!answer) return false;  // not card play: asked again at the next card
+    stats_.nodes += answer->nodes;
+    exact_alone_ = !answer->scores.empty() &&
+                   static_cast<int>(answer->scores.size()) / (answer->tricks + 1) > 2;
+  }
+  return *exact_alone_;
+}
+
 std::vector<std::int64_t> PimcPlayer::rollout_sums(const SeatAccess& seat,
-                                                   const std::vector<Move>& candidates,
+                                                   const std::vector<Move>& candidates, bool model,
                                                    double start, Rng& rng) {
   std::vector<std::int64_t> sums(candidates.size(), 0);
   std::uint64_t worlds = 0;
+  // Calls for the most exact targets made.
+  const bool exact =
+      options_.bid == PimcOptions::Bid::kExact && is_call(seat.move_text(candidates[0]));
   do {
     const std::unique_ptr<AnyState> world = seat.resample(rng);
     const Rng rollout_rng = rng.split();
     for (std::size_t i = 0; i < candidates.size(); ++i) {
       const std::unique_ptr<AnyState> copy = world->clone();
       Rng r = rollout_rng;
-      sums[i] += rollout(*copy, seat.seat(), candidates[i], r);
+      sums[i] += rollout(*copy, seat.seat(), candidates[i], model, exact, r);
     }
     ++worlds;
   } while (more_worlds(worlds, start));
@@ -187,26 +212,56 @@ std::vector<std::int64_t> PimcPlayer::rollout_sums(const SeatAccess& seat,
   return sums;
 }
 
-int PimcPlayer::rollout(AnyState& world, Seat me, Move move, Rng& rng) {
-  auto side_score = [&] {
-    return teams_.count > 0 ? world.team_score(teams_.team_of[me]) : world.score(me);
-  };
-  const int before = side_score();
-  const int deals = world.deals_dealt(), rounds = world.rounds_completed();
+int PimcPlayer::side_score(const AnyState& world, Seat me) const {
+  return teams_.count > 0 ? world.team_score(teams_.team_of[me]) : world.score(me);
+}
+
+int PimcPlayer::rollout(AnyState& world, Seat me, Move move, bool model, bool exact, Rng& rng) {
+  Mark mark{.score = side_score(world, me),
+            .deals = world.deals_dealt(),
+            .rounds = world.rounds_completed()};
+  // The seat's cards once the play has begun (-1: not yet).
+  int my_cards = -1;
+  if (world.move_text(move).starts_with("play "))
+    my_cards = static_cast<int>(world.view(me)["hand"].size()) - 1;
   [[maybe_unused]] const Status applied = world.apply(me, move, nullptr);
   CARDROOM_ASSERT(applied.ok(), "pimc: a legal move was refused on a world drawn for the seat");
+  const int value = play_on(world, me, mark, my_cards, model, rng);
+  if (!exact || !mark.ceiling_known || mark.top == kNoCeiling) return value;
+  // The target made counts first, its score second.
+  return value == mark.top ? kMade + value : value;
+}
+
+int PimcPlayer::play_on(AnyState& world, Seat me, Mark& mark, int my_cards, bool model, Rng& rng) {
   const SolveQuery query{.seat = me, .each_card = false};
-  int my_cards = -1;  // the seat's cards once the play has begun
   for (int step = 0; step < kMaxRolloutMoves; ++step) {
     // The round is over (or ended before its card play: everyone passed): what it scored.
-    if (world.over() || world.deals_dealt() != deals || world.rounds_completed() != rounds)
-      return side_score() - before;
+    if (world.over() || world.deals_dealt() != mark.deals ||
+        world.rounds_completed() != mark.rounds)
+      return side_score(world, me) - mark.score;
     const Seat s = world.actors().lowest();
+    if (model && s == me && my_cards >= 0 && my_cards <= options_.search_cards) {
+      // The seat's own move: the best of its moves, each played on to the end of the round.
+      if (!mark.ceiling_known) set_ceiling(world, me, mark);
+      int best = std::numeric_limits<int>::min();
+      for (Move m : world.legal_moves(me)) {
+        const std::unique_ptr<AnyState> child = world.clone();
+        Rng r = rng;
+        [[maybe_unused]] const Status st = child->apply(me, m, nullptr);
+        CARDROOM_ASSERT(st.ok(), "pimc: a legal move was refused in a search");
+        best = std::max(best, play_on(*child, me, mark, my_cards - 1, model, r));
+        if (best >= mark.ceiling) break;
+      }
+      return best;
+    }
     const auto next = world.bot_move(heuristic_, s, rng);
     CARDROOM_ASSERT(next.has_value(), "pimc: the game's player did not move in a rollout");
     const bool card = world.move_text(*next).starts_with("play ");
-    if (card && my_cards < 0) my_cards = static_cast<int>(world.view(me)["hand"].size());
-    if (card && my_cards <= options_.solve_cards) {
+    if (card && my_cards < 0) {
+      my_cards = static_cast<int>(world.view(me)["hand"].size());
+      model = model && exact_alone(world);  // a call's rollout reaches the card play
+    }
+    if (!model && card && my_cards <= options_.solve_cards) {
       if (const auto answer = world.solve(query, memory())) {
         stats_.nodes += answer->nodes;
         return answer->value;
@@ -217,7 +272,22 @@ int PimcPlayer::rollout(AnyState& world, Seat me, Move move, Rng& rng) {
     if (card && s == me) --my_cards;
   }
   CARDROOM_ASSERT(false, "pimc: a rollout never ended");
-  return side_score() - before;
+  return side_score(world, me) - mark.score;
+}
+
+void PimcPlayer::set_ceiling(const AnyState& world, Seat me, Mark& mark) {
+  mark.ceiling_known = true;
+  mark.ceiling = mark.top = kNoCeiling;
+  const SolveQuery tricks{.seat = me, .tricks = true, .each_card = false};
+  const auto answer = world.solve(tricks, memory());
+  if (!answer || answer->scores.empty()) return;
+  stats_.nodes += answer->nodes;
+  mark.ceiling = mark.top = std::numeric_limits<int>::min();
+  for (int t = 0; t <= answer->tricks; ++t) {
+    const int score = answer->scores[static_cast<std::size_t>(me * (answer->tricks + 1) + t)];
+    mark.top = std::max(mark.top, score);
+    if (t >= answer->won) mark.ceiling = std::max(mark.ceiling, score);
+  }
 }
 
 PlayerEntry pimc_player_entry() {
@@ -234,9 +304,16 @@ PlayerEntry pimc_player_entry() {
            OptionSpec::integer("direct_cards", 8, 0, 64,
                                "card play: solved directly while the seat holds at most this many "
                                "cards; with more, each card is rolled out to solve_cards first"),
-           OptionSpec::choice("bid", {"solve", "heuristic"},
-                              "calls (bids): roll out and solve sampled worlds for each, or "
-                              "the game's heuristic")},
+           OptionSpec::choice("alone", {"model", "solve"},
+                              "where each seat scores alone by an exact trick total: search the "
+                              "seat's own moves against the game's heuristic, or the solver"),
+           OptionSpec::integer("search_cards", 3, 0, 64,
+                               "alone=model: the seat's own moves are searched once it holds this "
+                               "many cards (the heuristic plays them before)"),
+           OptionSpec::choice("bid", {"solve", "exact", "heuristic"},
+                              "calls (bids): roll out and solve sampled worlds for each and make "
+                              "the best on average (solve) or, alone=model, the one most often "
+                              "made exactly (exact), or the game's heuristic")},
           [](const AnyGame& game) { return game.has_solver(); },
           [](const AnyGame& game, const std::string& name, const OptionValues& values,
              std::string*) -> std::unique_ptr<Player> {
@@ -247,6 +324,8 @@ PlayerEntry pimc_player_entry() {
             options.solve_cards = static_cast<int>(values.get_int("solve_cards"));
             options.direct_cards = static_cast<int>(values.get_int("direct_cards"));
             options.bid = values.get_choice_as<PimcOptions::Bid>("bid");
+            options.alone = values.get_choice_as<PimcOptions::Alone>("alone");
+            options.search_cards = static_cast<int>(values.get_int("search_cards"));
             const double pace = pace_ms_of(static_cast<int>(values.get_int("speed")),
                                            static_cast<int>(values.get_int("pace_ms"))) /
                                 1000.0;

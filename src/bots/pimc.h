@@ -5,13 +5,23 @@
 // SeatAccess::resample (the seat's own cards and everything public kept, every hidden card drawn
 // afresh), and the solver answers as if that world were the truth.
 //
-//   Card play. It draws worlds, solves each for its seat's side (SolveQuery::seat: the side's
-//     round score where the game scores the round by tricks, the best score it can guarantee
-//     against all other seats where each seat scores alone, else its trick total), sums each card's
-//     value over the worlds and plays the card with the best sum. Ties go to the card the game's
-//     heuristic plays, if it is one of them, else to the lowest. Legal moves that are not a plain
-//     card (Truc's raises) are the heuristic's: it is asked, and a move of its that is not a plain
-//     card is made.
+//   Each seat for itself with an exact target (S48, Reds without partners: the solver's answer
+//     has scores by trick total and more than two seats; alone=model, the default). The solver's
+//     values there are guarantees against all other seats together, far too pessimistic
+//     (docs/players.md). Instead each card, and each call, is rolled out in every world with the
+//     game's heuristic at every other seat (each deciding on a world drawn for its own seat) and
+//     at the seat itself until it holds search_cards cards; from there the seat's own moves are
+//     searched (the best round score over them, cut off once the best score still reachable is
+//     made). The card of the best sum is played (ties: the heuristic's card). Calls: bid=solve
+//     makes the call of the best sum, bid=exact the one that made its target in the most worlds
+//     (ties: the best sum of scores).
+//   Card play elsewhere. It draws worlds, solves each for its seat's side (SolveQuery::seat: the
+//     side's round score where the game scores the round by tricks, the best score it can
+//     guarantee against all other seats where each seat scores alone, else its trick total), sums
+//     each card's value over the worlds and plays the card with the best sum. Ties go to the card
+//     the game's heuristic plays, if it is one of them, else to the lowest. Legal moves that are
+//     not a plain card (Truc's raises) are the heuristic's: it is asked, and a move of its that is
+//     not a plain card is made.
 //   Calls (bids). A decision before the card play whose legal moves are all calls (text `bid ..`,
 //     `pass`, `board`, `double`, `redouble`), at most kMaxCallCandidates of them, is decided by
 //     rollouts: in each world each candidate is made, the round goes on with the game's heuristic
@@ -26,8 +36,9 @@
 //
 // Options (bots/registry.h): worlds (per move, default 40), ms (a time budget per move: when set
 // it draws worlds until the budget is spent, at least one, and `worlds` no longer counts), tt_mb
-// (the solver's table in MB, kept for the match), solve_cards, bid (solve | heuristic). A move with
-// one legal choice is made at once.
+// (the solver's table in MB, kept for the match), solve_cards, direct_cards, alone (model |
+// solve), search_cards, bid (solve | exact | heuristic). A move with one legal choice is made at
+// once.
 //
 // Cost: one solve per world per card decision; per call, one rollout and one small solve per world
 // and candidate. The table is allocated at the first decision and kept.
@@ -35,7 +46,9 @@
 
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -50,8 +63,17 @@ struct PimcOptions {
   int tt_mb = 4;
   int solve_cards = 4;
   int direct_cards = 8;
-  enum class Bid : std::uint8_t { kSolve, kHeuristic };  // the order of the option's choices
+  enum class Bid : std::uint8_t {
+    kSolve,
+    kExact,
+    kHeuristic
+  };  // the order of the option's choices
   Bid bid = Bid::kSolve;
+  // Games where each seat scores alone by its exact trick total (S48, Reds): search the seat's own
+  // moves against the game's heuristic at the other seats (kModel), or the solver as elsewhere.
+  enum class Alone : std::uint8_t { kModel, kSolve };
+  Alone alone = Alone::kModel;
+  int search_cards = 3;  // kModel: the seat's own moves are searched once it holds this many
 };
 
 // What a PIMC player has done in its match, for tests and measurement.
@@ -96,12 +118,31 @@ class PimcPlayer final : public Player {
                    const std::vector<Move>& cards, const std::vector<std::int64_t>& sums, Rng& rng);
   // Each candidate's sum over worlds of rollout() (the same worlds and randomness for each).
   std::vector<std::int64_t> rollout_sums(const SeatAccess& seat,
-                                         const std::vector<Move>& candidates, double start,
-                                         Rng& rng);
+                                         const std::vector<Move>& candidates, bool model,
+                                         double start, Rng& rng);
+  // Where the round was when a rollout began: the side's score, deals and rounds.
+  struct Mark {
+    int score = 0, deals = 0, rounds = 0;
+    int ceiling = 0, top = 0;  // set_ceiling(), once known
+    bool ceiling_known = false;
+  };
   // The value for `me`'s side of `world` after `me` makes `move` and the game's heuristic plays on
   // until `me` holds solve_cards cards: the solver's value there, or what the round scored if it
-  // ended first.
-  int rollout(AnyState& world, Seat me, Move move, Rng& rng);
+  // ended first. With `model`, the heuristic plays every other seat to the end of the round and
+  // `me` too until it holds search_cards cards; from there `me`'s moves are searched: the value
+  // is the best round score over them.
+  int rollout(AnyState& world, Seat me, Move move, bool model, bool exact, Rng& rng);
+  // Sets mark.ceiling, the best round score `me`'s side can still make in `world` (card play),
+  // and mark.top, the best it could make with any trick total; kNoCeiling if the game does not
+  // score a round by trick totals.
+  void set_ceiling(const AnyState& world, Seat me, Mark& mark);
+  static constexpr int kNoCeiling = std::numeric_limits<int>::max();
+  static constexpr int kMade = 1 << 20;  // bid=exact: a rollout that made the target
+  int play_on(AnyState& world, Seat me, Mark& mark, int my_cards, bool model, Rng& rng);
+  int side_score(const AnyState& world, Seat me) const;
+  // Whether the game scores each seat alone by its exact trick total (asked of a world once per
+  // match, at the first card play).
+  bool exact_alone(const AnyState& world);
   Move heuristic_move(const SeatAccess& seat, Rng& rng) const;
   void count_search(std::uint64_t worlds);
 
@@ -113,6 +154,7 @@ class PimcPlayer final : public Player {
   Clock clock_;
   std::unique_ptr<SolverMemory> memory_;
   PimcStats stats_;
+  std::optional<bool> exact_alone_;  // exact_alone(), once known
 };
 
 // The registry's entry: plays every game with a solver (AnyGame::has_solver).

@@ -893,6 +893,13 @@ SolveResult solve_task(const tricks::SolverTask<Policy, MaxSeats>& task, const S
   SolveResult r;
   r.to_play = p.to_play;
   r.seat = query.seat == kNoSeat ? p.to_play : query.seat;
+  r.tricks = p.tricks;
+  for (Seat s = 0; s < p.seats; ++s)
+    if (task.side[s] == task.side[r.seat]) r.won += p.tricks_won[s];
+  if (!task.scores.empty())
+    for (Seat s = 0; s < p.seats; ++s)
+      for (int t = 0; t <= p.tricks; ++t)
+        r.scores.push_back(task.scores[task.side[s] * (p.tricks + 1) + t]);
   TrickSolver<Policy, MaxSeats> solver(task, r.seat, query.tricks, memory);
   r.value = solver.value();
   r.round_scores = !query.tricks && !task.scores.empty();

@@ -46,6 +46,11 @@ struct SolveResult {
   bool round_scores = false;     // the values are round scores, not trick totals
   std::vector<CardValue> cards;  // SolveQuery::each_card: each card the seat to play may play
   std::uint64_t nodes = 0;       // positions searched
+  // Where the game scores a round by its trick totals (SolverTask::scores): the round score of
+  // each seat by its trick total at the end of the round, scores[seat * (tricks + 1) + total].
+  int tricks = 0;  // the round's tricks
+  std::vector<int> scores;
+  int won = 0;  // the tricks the side of `seat` has won so far this round
 };
 
 // Set when a game whose State offers solver_task() registers; nullptr otherwise.
