@@ -266,6 +266,15 @@ TEST_F(SolverHooks, RedRoverContractsAgainstMinimax) {
            std::min(p.tricks - p.trick_no, p.policy.need - p.trick_no) <= 3;
   };
   EXPECT_EQ(check_against_minimax<red_rover::State>("red_rover", 24, near_the_end), 24);
+  // Cards adjacent in their suit play as one only once the 6D, which has a role of its own, is
+  // out of the hands: positions of both kinds.
+  for (const bool six_out : {true, false}) {
+    auto wanted = [&](const red_rover::State& s) {
+      const auto task = s.solver_task();
+      return near_the_end(s) && task->rank_order == six_out;
+    };
+    EXPECT_EQ(check_against_minimax<red_rover::State>("red_rover", 12, wanted), 12) << six_out;
+  }
 }
 
 TEST_F(SolverHooks, RedRoverPlaysOutAsSolved) {

@@ -719,7 +719,12 @@ std::optional<tricks::SolverTask<Policy, kPlayers>> State::solver_task() const {
     task.scores[totals + t] = t >= 1 ? -failed : -made;  // the allies': 1 when it fails
   }
   task.card_move = [](Card c) { return play_move(c); };
-  task.rank_order = false;  // the 6D has its own role (RR-A2..A4)
+  // The 6D has a role of its own (RR-A2..A4), outside its suit's order. Once it is out of the
+  // hands (played, or out of play in an against contract) only the order of the cards within
+  // each suit matters, reversed or not, and the solver may treat adjacent cards as one.
+  bool six_held = false;
+  for (Seat s = 0; s < kPlayers; ++s) six_held |= task.position.hands[s].contains(kRedRover);
+  task.rank_order = !six_held;
   return task;
 }
 
