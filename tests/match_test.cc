@@ -675,6 +675,45 @@ TEST(Simulate, HouseGameHasMatchesNobodyWins) {
   EXPECT_EQ(result.to_json()["seats"][0]["win_rate"]["n"], 60);
 }
 
+// A one-seat game is a duplicate comparison too: each deal (match seed) is played once by each
+// player, and the margin is over those deals.
+TEST(Simulate, OneSeatGamesPlayEachDealOncePerPlayer) {
+  auto game = Load("solo");
+  ASSERT_TRUE(game);
+  SimConfig config;
+  config.matches = 40;  // 20 deals, each played by both
+  // The same deterministic player under two names: on the same cards, the same score.
+  config.bots = {"heuristic", "heuristic(pace_ms=500)"};
+  SimResult same;
+  std::string error;
+  ASSERT_TRUE(simulate(*game, config, &same, &error)) << error;
+  ASSERT_TRUE(same.has_margin);
+  EXPECT_EQ(same.margin.n, 20u);
+  EXPECT_EQ(same.margin.mean, 0.0);
+  EXPECT_EQ(same.margin.half_width, 0.0);
+  ASSERT_EQ(same.bots.size(), 2u);
+  EXPECT_EQ(same.bots[0].score.n, 20u);
+  EXPECT_EQ(same.bots[1].score.n, 20u);
+  EXPECT_GT(same.bots[0].win_rate.mean, 0.0);  // not all zero: the deals differ
+  EXPECT_EQ(same.bots[0].win_rate.mean, same.bots[1].win_rate.mean);
+  EXPECT_EQ(same.seats[0].score.n, 40u);  // the seat's line stays per match
+  EXPECT_NE(same.to_text().find("(95% CI over 20 deals)"), std::string::npos) << same.to_text();
+  // A real difference shows: the heuristic stops at 17, the random player at random.
+  config.bots = {"heuristic", "random"};
+  SimResult versus;
+  ASSERT_TRUE(simulate(*game, config, &versus, &error)) << error;
+  EXPECT_EQ(versus.margin.n, 20u);
+  EXPECT_NEAR(versus.margin.mean, versus.bots[0].score.mean - versus.bots[1].score.mean, 1e-9);
+  // Without rotation every match is the first player's, as before: no margin to measure.
+  config.rotate = false;
+  SimResult plain;
+  ASSERT_TRUE(simulate(*game, config, &plain, &error)) << error;
+  ASSERT_EQ(plain.bots.size(), 2u);
+  EXPECT_EQ(plain.bots[0].score.n, 40u);
+  EXPECT_EQ(plain.bots[1].score.n, 0u);
+  EXPECT_EQ(plain.margin.n, 0u);
+}
+
 // A player that always answers a move no game accepts: a broken player is a bug, which the runner
 // reports (kFailed) and simulate turns into an error naming the match, not a short match.
 class BrokenPlayer final : public Player {

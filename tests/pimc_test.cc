@@ -326,5 +326,29 @@ TEST(Pimc, ForcedMoveWithoutSearch) {
   EXPECT_TRUE(forced);
 }
 
+// A card play the game's solver does not value (Red Rover's marriage games, which score kings and
+// queens captured): every card rolled out to the end of the round, not left to the heuristic.
+TEST(Pimc, RollsOutCardPlayTheSolverDoesNotValue) {
+  auto game = Load("red_rover");
+  ASSERT_TRUE(game);
+  SolverMemory memory(1 << 16);
+  const Seat seat = 1;
+  for (int skip = 4; skip < 40; ++skip) {
+    auto state = PlayUntil(*game, 3, seat, "play", skip);
+    if (state->over() || state->solve(SolveQuery{.seat = seat}, memory) ||
+        state->view(seat)["hand"].size() > 8)
+      continue;
+    PimcPlayer pimc = MakePimc(PimcOptions{.worlds = 3});
+    Rng rng(7);
+    const Move move = pimc.decide(SeatAccess(*state, seat), rng).move;
+    const auto legal = state->legal_moves(seat);
+    EXPECT_NE(std::find(legal.begin(), legal.end(), move), legal.end());
+    EXPECT_EQ(pimc.stats().searches, 1u);
+    EXPECT_EQ(pimc.stats().worlds, 3u);
+    return;
+  }
+  ADD_FAILURE() << "no card play without a solver answer and at most 8 cards in hand";
+}
+
 }  // namespace
 }  // namespace cardroom

@@ -41,12 +41,14 @@ int trick_winners(const nlohmann::json& round, std::uint32_t side) {
 // the card the solver values best for its side (the seat's side the highest, the others the
 // lowest; a choice a card asks, such as Red Rover's suit named, the same way), and the round must
 // end with the value the solver gave at the start: the side's tricks by `side_tricks` of the round
-// record, or the seat's score gain. Sets `*ended_early` when the round stopped before its last
-// trick (an early end, the stock out). Returns false when the play could not go on.
+// record, or the seat's score gain (or `side_score` of the round record and the seat, for a game
+// whose side scores are not each seat's own). Sets `*ended_early` when the round stopped before
+// its last trick (an early end, the stock out). Returns false when the play could not go on.
+using SideScore = std::function<int(const nlohmann::json&, Seat)>;
 template <class S>
 bool playout_matches(const AnyState& state, SolverMemory& memory, const std::string& label,
                      const std::function<int(const nlohmann::json&, std::uint32_t)>& side_tricks,
-                     bool* ended_early) {
+                     const SideScore& side_score, bool* ended_early) {
   const auto task = *dynamic_cast<const TypedState<S>&>(state).state().solver_task();
   const Seat root = task.position.to_play;
   std::uint32_t side = 0;
@@ -90,6 +92,7 @@ bool playout_matches(const AnyState& state, SolverMemory& memory, const std::str
     }
     const nlohmann::json round = play->last_round(kOmniscient);
     const int got = by_tricks || task.scores.empty() ? side_tricks(round, side)
+                    : side_score                     ? side_score(round, root)
                                                      : play->score(root) - score_before;
     EXPECT_EQ(got, value) << label << " seat " << root << " tricks " << by_tricks;
     *ended_early |= static_cast<int>(round.at("tricks").size()) < task.position.tricks;
@@ -107,13 +110,14 @@ struct PlayoutCount {
 template <class S>
 PlayoutCount check_playout(
     const std::string& game_string, int max_left, int positions,
-    const std::function<int(const nlohmann::json&, std::uint32_t)>& side_tricks = trick_winners) {
+    const std::function<int(const nlohmann::json&, std::uint32_t)>& side_tricks = trick_winners,
+    const SideScore& side_score = {}) {
   PlayoutCount count;
   count.positions = for_random_positions<S>(
       game_string, positions, at_most_left<S>(max_left),
       [&](const AnyState& state, SolverMemory& memory, const std::string& label) {
         bool early = false;
-        const bool ok = playout_matches<S>(state, memory, label, side_tricks, &early);
+        const bool ok = playout_matches<S>(state, memory, label, side_tricks, side_score, &early);
         count.ended_early += early;
         return ok;
       });
@@ -262,11 +266,27 @@ TEST_F(SolverHooks, RedRoverContractsAgainstMinimax) {
            std::min(p.tricks - p.trick_no, p.policy.need - p.trick_no) <= 3;
   };
   EXPECT_EQ(check_against_minimax<red_rover::State>("red_rover", 24, near_the_end), 24);
+  // Cards adjacent in their suit play as one only once the 6D, which has a role of its own, is
+  // out of the hands: positions of both kinds.
+  for (const bool six_out : {true, false}) {
+    auto wanted = [&](const red_rover::State& s) {
+      const auto task = s.solver_task();
+      return near_the_end(s) && task->rank_order == six_out;
+    };
+    EXPECT_EQ(check_against_minimax<red_rover::State>("red_rover", 12, wanted), 12) << six_out;
+  }
 }
 
 TEST_F(SolverHooks, RedRoverPlaysOutAsSolved) {
-  // Rover contracts stop once their result is certain.
-  const PlayoutCount rover = check_playout<red_rover::State>("red_rover", 4, 16);
+  // Rover contracts stop once their result is certain. The declarer's side scores the declarer's
+  // points; the allies' side the declarer's loss.
+  auto contract_points = [](const nlohmann::json& round, Seat seat) {
+    const int declarer = round.at("declarer").get<int>();
+    const int points = round.at("points").at(declarer).get<int>();
+    return seat == declarer ? points : -points;
+  };
+  const PlayoutCount rover =
+      check_playout<red_rover::State>("red_rover", 4, 16, trick_winners, contract_points);
   EXPECT_EQ(rover.positions, 16);
   EXPECT_GT(rover.ended_early, 0);
 }
@@ -333,6 +353,13 @@ TEST_F(SolverHooks, RedRoverSolvesOnlyTheCardPlay) {
       "in the declarer's discards");
   expect_no_answer_at<State>(
       "red_rover", [](const State& s) { return s.naming(); }, "while a 6D lead waits for its suit");
+  // The marriage games score kings and queens captured, which the solver does not count.
+  expect_no_answer_at<State>(
+      "red_rover",
+      [](const State& s) {
+        return s.phase() == State::Phase::kPlay && !red_rover::is_rover(s.contract());
+      },
+      "in a marriage game's card play");
 }
 
 // Bridge Solitaire's player (the only seat): its tricks with the cards left when the stock ran out.
@@ -382,8 +409,8 @@ TEST_F(SolverHooks, BridgeSolitaireStockRunsOut) {
       [&](const AnyState& state, SolverMemory& memory, const std::string& label) {
         bool early = false;
         const bool ok = matches_minimax<bridge_solitaire::State>(state, memory, label) &&
-                        playout_matches<bridge_solitaire::State>(state, memory, label,
-                                                                 solitaire_player_tricks, &early);
+                        playout_matches<bridge_solitaire::State>(
+                            state, memory, label, solitaire_player_tricks, {}, &early);
         ended_early += early;
         return ok;
       },

@@ -105,6 +105,11 @@ Decision PimcPlayer::decide(const SeatAccess& seat, Rng& rng) {
   // Card play is when the solver answers; the world drawn to ask is the search's first.
   if (auto first = world->solve(SolveQuery{.seat = seat.seat()}, memory()))
     return {play_card(seat, legal, std::move(*first), start, rng), pace_};
+  // A card play the game's solver does not value (Red Rover's marriage games score the cards
+  // captured, not tricks): each card rolled out to the end of the round, valued by its score.
+  // (Where other moves stand beside the cards, as a raise answered in Truc, the heuristic's.)
+  if (!cards.empty() && cards.size() == legal.size())
+    return {choose_card(seat, legal, cards, rollout_sums(seat, cards, false, start, rng), rng), pace_};
   const bool calls =
       std::all_of(legal.begin(), legal.end(), [&](Move m) { return is_call(seat.move_text(m)); });
   if (options_.bid != PimcOptions::Bid::kHeuristic && calls &&

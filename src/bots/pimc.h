@@ -32,6 +32,9 @@
 //     from the first card: with each seat for itself the solver's values are guarantees against
 //     all other seats together, and from a full hand those are almost always "nothing"
 //     (docs/players.md has the numbers). bid=heuristic leaves calls to the heuristic.
+//   A card play the game's solver does not value (it answers nothing: Red Rover's marriage games,
+//     scored by the cards captured) where every legal move is a card: each card rolled out to the
+//     end of the round with the heuristic at every seat, valued by the side's score.
 //   Everything else before the card play (exchanges, naming a trump, Truc's cut): the heuristic.
 //
 // Options (bots/registry.h): worlds (per move, default 40), ms (a time budget per move: when set

@@ -30,13 +30,15 @@ void add_sim_command(CLI::App& app, Context& ctx) {
   cmd->add_option("--games", games, "matches to play (default 100)")->type_name("N");
   cmd->add_option("--players", players, "number of players (the game's 'players' option)");
   cmd->add_option("--bots", bots,
-                  "comma-separated bots, cycled over the seats (over the teams in team games)");
+                  "comma-separated bots, cycled over the seats (over the teams in team games; in a "
+                  "one-seat game each deal is played by each)");
   cmd->add_option("--seed", seed, "first match seed (default 1)")->type_name("N");
   cmd->add_option("--threads", threads, "worker threads (results do not depend on it)")
       ->check(CLI::Range(1, 256));
   cmd->add_flag("--json", json, "machine-readable output");
   cmd->add_flag("--no-rotate", no_rotate,
-                "do not rotate the bots over the seats on duplicate deals");
+                "do not rotate the bots over the seats on duplicate deals (in a one-seat game, "
+                "over each deal's matches)");
   cmd->add_flag("--timing", timing,
                 "also print each bot's wall-clock time per move (varies from run to run)");
   cmd->callback([&ctx] {

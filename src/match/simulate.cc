@@ -172,7 +172,10 @@ bool simulate(const AnyGame& game, const SimConfig& config, SimResult* result, s
   const Teams teams = game.teams();
   auto unit_of = [&](Seat s) { return teams.count > 0 ? static_cast<int>(teams.team_of[s]) : s; };
   const int units = teams.count > 0 ? teams.count : n;
-  const int rotations = config.rotate ? units : 1;
+  // A one-seat game (against the house) is a duplicate comparison only if every player plays each
+  // deal: the players rotate over the deal's matches instead of over the seats.
+  const bool one_seat = n == 1;
+  const int rotations = !config.rotate ? 1 : one_seat ? static_cast<int>(bots.size()) : units;
   std::vector<MatchOutcome> outcomes(total);
   std::atomic<std::uint64_t> next{0}, done{0};
   std::mutex progress_mutex;
@@ -212,6 +215,9 @@ bool simulate(const AnyGame& game, const SimConfig& config, SimResult* result, s
   // Aggregate in match order so the result does not depend on the thread count.
   std::vector<RunningStat> seat_score(n), seat_win(n);
   std::vector<RunningStat> bot_score(distinct.size()), bot_win(distinct.size());
+  // One-seat games: each player's scores over the deal's matches (one player each).
+  std::vector<double> deal_sum(distinct.size(), 0);
+  std::vector<int> deal_count(distinct.size(), 0);
   // The margin is one value per duplicate deal (the mean over its rotations, matches where both
   // players sit): the rotations of a deal are not independent of one another (with deterministic
   // players two rotations may be the same match), the deals are.
@@ -220,6 +226,12 @@ bool simulate(const AnyGame& game, const SimConfig& config, SimResult* result, s
   int deal_matches = 0;
   std::uint64_t deal = 0;
   auto close_deal = [&] {
+    if (one_seat && distinct.size() == 2 && deal_count[0] > 0 && deal_count[1] > 0) {
+      deal_margin = deal_sum[0] / deal_count[0] - deal_sum[1] / deal_count[1];
+      deal_matches = 1;
+    }
+    std::fill(deal_sum.begin(), deal_sum.end(), 0);
+    std::fill(deal_count.begin(), deal_count.end(), 0);
     if (deal_matches > 0) margin.add(deal_margin / deal_matches);
     deal_margin = 0;
     deal_matches = 0;
@@ -273,6 +285,8 @@ bool simulate(const AnyGame& game, const SimConfig& config, SimResult* result, s
       bot_win[o.bot_of[s]].add(o.won[s] ? 1 : 0);
       sum[o.bot_of[s]] += o.score[s];
       count[o.bot_of[s]]++;
+      deal_sum[o.bot_of[s]] += o.score[s];
+      deal_count[o.bot_of[s]]++;
     }
     if (distinct.size() == 2 && count[0] > 0 && count[1] > 0) {
       deal_margin += sum[0] / count[0] - sum[1] / count[1];

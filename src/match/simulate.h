@@ -3,7 +3,9 @@
 // Matches come in groups of duplicate deals: group g uses match seed `seed + g` for every rotation
 // r = 0..seats-1, and seat s is played by bots[(s + r) % bots.size()] (the bot list is cycled to
 // fill the table). So every bot plays every seat on the same cards. In team games the same is done
-// over teams instead of seats (both partners play the same bot). Each match's bot randomness
+// over teams instead of seats (both partners play the same bot). A one-seat game (Bridge Solitaire,
+// against the house) rotates the bots over the group's matches instead: r = 0..bots.size()-1, and
+// the seat is played by bots[r], so every bot plays every deal. Each match's bot randomness
 // comes from its own index, and results are summed in index order: identical for any thread count.
 // Every match runs through the match runner (match/match.h) on a virtual clock, so real-time games
 // are raced at the players' paces.
@@ -77,7 +79,9 @@ struct SimResult {
   std::vector<Line> bots;
   // With exactly two different bots: per match, the mean score of the first bot's seats minus the
   // second's (only matches where both sit), as `margin` of bots[0] over bots[1]: its estimate is
-  // over the duplicate deals (`n` deals), each deal's value the mean over its rotations.
+  // over the duplicate deals (`n` deals), each deal's value the mean over its rotations. In a
+  // one-seat game, where a match has one bot, a deal's value is the first bot's mean score over
+  // the deal's matches minus the second's.
   bool has_margin = false;
   std::string margin_of, margin_over;
   Estimate margin;

@@ -690,17 +690,41 @@ void State::begin_play(Seat leader, const ApplyContext* ctx) {
 }
 
 std::optional<tricks::SolverTask<Policy, kPlayers>> State::solver_task() const {
-  if (phase_ != Phase::kPlay || naming()) return std::nullopt;
+  // The marriage games score the kings and queens each player captures (rule 11), which no trick
+  // total decides: the solver, which counts tricks, has no answer there.
+  if (phase_ != Phase::kPlay || naming() || !is_rover(contract_)) return std::nullopt;
   tricks::SolverTask<Policy, kPlayers> task;
   task.position = play_.position();
-  // No scores. A rover contract's result is the declarer's trick total (rule 8), but the allies'
-  // own points hardly depend on it (only the last player overcalled is compensated, by default):
-  // by tricks each side plays for the contract's result. The marriage game scores marriages
-  // captured, most tricks and none, which no trick total decides.
+  // The declarer (side 0) against its two allies (side 1), in points by the declarer's trick
+  // total (rule 8): the play stops once the result is certain, so the declarer ends with the
+  // tricks it needs exactly when the contract is made, and the allies with one trick exactly when
+  // it fails. The declarer's side scores the declarer's points; the allies' side the declarer's
+  // loss (its points negated): their own points hardly depend on the result (by default only the
+  // last player overcalled is compensated), yet their standing does.
   for (Seat s = 0; s < kPlayers; ++s)
-    task.side[s] = static_cast<std::int8_t>(is_rover(contract_) ? (s == declarer_ ? 0 : 1) : s);
+    task.side[s] = static_cast<std::int8_t>(s == declarer_ ? 0 : 1);
+  RoundFacts facts;
+  facts.contract = contract_;
+  facts.declarer = declarer_;
+  facts.overcalled = overcalled_;
+  facts.overcalled_bid = overcalled_ == kNoSeat ? 0 : contract_value(seat_best_[overcalled_]);
+  facts.made = true;
+  const int made = round_points(config_, facts)[declarer_];
+  facts.made = false;
+  const int failed = round_points(config_, facts)[declarer_];
+  const int need = task.position.policy.need, totals = task.position.tricks + 1;
+  task.scores.resize(2 * totals);
+  for (int t = 0; t < totals; ++t) {
+    task.scores[t] = t >= need ? made : failed;          // the declarer's total
+    task.scores[totals + t] = t >= 1 ? -failed : -made;  // the allies': 1 when it fails
+  }
   task.card_move = [](Card c) { return play_move(c); };
-  task.rank_order = false;  // the 6D has its own role (RR-A2..A4)
+  // The 6D has a role of its own (RR-A2..A4), outside its suit's order. Once it is out of the
+  // hands (played, or out of play in an against contract) only the order of the cards within
+  // each suit matters, reversed or not, and the solver may treat adjacent cards as one.
+  bool six_held = false;
+  for (Seat s = 0; s < kPlayers; ++s) six_held |= task.position.hands[s].contains(kRedRover);
+  task.rank_order = !six_held;
   return task;
 }
 

@@ -398,10 +398,11 @@ class State : public MatchState<Config, RoundRecord>, public tricks::TrickAccess
   bool naming() const {
     return phase_ == Phase::kPlay && play_.policy().choices(play_.position().current()) > 0;
   }
-  // The card play for the double-dummy solver (bots/trick_solver.h), valued by tricks: in a rover
-  // contract the declarer against its two allies (made exactly when the declarer's total reaches
-  // the tricks it needs; the allies' total is 1 exactly when it fails), in the marriage games each
-  // seat for itself. Nullopt outside the card play and while a 6D lead waits for its suit.
+  // The card play of a rover contract for the double-dummy solver (bots/trick_solver.h): the
+  // declarer against its two allies (made exactly when the declarer's total reaches the tricks it
+  // needs; the allies' total is 1 exactly when it fails), with round scores: the declarer's points,
+  // and for the allies the declarer's loss. Nullopt outside the card play, while a 6D lead waits
+  // for its suit, and in the marriage games (they score kings and queens captured, not tricks).
   std::optional<tricks::SolverTask<Policy, kPlayers>> solver_task() const;
 
  private:
