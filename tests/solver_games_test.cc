@@ -197,6 +197,65 @@ TEST_F(SolverHooks, BackAlleyAgainstMinimax) {
   EXPECT_EQ(check_against_minimax<back_alley::State>("back_alley(bid_range=up_to_12)", 3, 8), 8);
 }
 
+// Back Alley's policy searched without the partition search: the reference for it.
+struct BackAlleyPlain : back_alley::Policy {
+  static constexpr bool kPartitionSearch = false;
+};
+
+// The partition search against the plain one on positions deeper than a minimax reaches (up to 8
+// tricks left, one hand holding both bloopers: they are no suit's cards, and the table must tell
+// which one is left after the other is played), every card's value by tricks and by points, for
+// the seat to play and the next.
+TEST_F(SolverHooks, BackAlleyPartitionSearchAgainstThePlainSearch) {
+  using back_alley::State;
+  const char* env = std::getenv("CARDROOM_CONFORMANCE_SCALE");
+  const int positions = std::max(6, static_cast<int>(40 * (env ? std::atof(env) : 1.0)));
+  const auto wanted = [](const State& s) {
+    const auto task = s.solver_task();
+    if (!task || task->position.tricks - task->position.trick_no > 8) return false;
+    for (const CardSet hand : task->position.hands)
+      if ((hand & back_alley::kBloopers) == back_alley::kBloopers) return true;
+    return false;
+  };
+  const auto check = [](const AnyState& state, SolverMemory& memory, const std::string& label) {
+    const auto task = *dynamic_cast<const TypedState<State>&>(state).state().solver_task();
+    tricks::SolverTask<BackAlleyPlain, back_alley::kPlayers> plain;
+    static_cast<back_alley::Policy&>(plain.position.policy) = task.position.policy;
+    const auto& p = task.position;
+    auto& q = plain.position;
+    q.hands = p.hands;
+    q.trick = p.trick;
+    q.tricks_won = p.tricks_won;
+    q.played = p.played;
+    q.seats = p.seats;
+    q.count = p.count;
+    q.leader = p.leader;
+    q.to_play = p.to_play;
+    q.trick_no = p.trick_no;
+    q.tricks = p.tricks;
+    q.over = p.over;
+    plain.side = task.side;
+    plain.scores = task.scores;
+    plain.card_move = task.card_move;
+    plain.rank_order = task.rank_order;
+    SolverMemory plain_memory(1 << 20);
+    for (Seat seat : {static_cast<Seat>(p.to_play), static_cast<Seat>((p.to_play + 1) % p.seats)})
+      for (bool by_tricks : {true, false}) {
+        const SolveQuery query{.seat = seat, .tricks = by_tricks};
+        const SolveResult a = solve_task(task, query, memory);
+        const SolveResult b = solve_task(plain, query, plain_memory);
+        EXPECT_EQ(a.value, b.value) << label << " seat " << seat << " tricks " << by_tricks;
+        EXPECT_EQ(a.cards.size(), b.cards.size()) << label;
+        for (std::size_t i = 0; i < std::min(a.cards.size(), b.cards.size()); ++i)
+          EXPECT_EQ(a.cards[i].value, b.cards[i].value)
+              << label << " card " << card_text(a.cards[i].card) << " seat " << seat << " tricks "
+              << by_tricks;
+      }
+    return !::testing::Test::HasFailure();
+  };
+  EXPECT_EQ(for_random_positions<State>("back_alley", positions, wanted, check), positions);
+}
+
 TEST_F(SolverHooks, BackAlleyPlaysOutAsSolved) {
   EXPECT_EQ(check_playout<back_alley::State>("back_alley", 4, 8).positions, 8);
 }

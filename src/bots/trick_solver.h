@@ -140,6 +140,8 @@ class TrickSolver {
   // its guaranteed round scores. Starts a new search in `memory`.
   TrickSolver(const Task& task, Seat seat, bool tricks, SolverMemory& memory)
       : task_(task), memory_(memory) {
+    CARDROOM_ASSERT(!kPartition || task.rank_order,
+                    "a policy searched by partition must keep only the order of ranks");
     memory_.new_search();
     const Position& p = task.position;
     for (Seat s = 0; s < p.seats; ++s)
@@ -427,8 +429,19 @@ class TrickSolver {
   }
 
   // Partition search (the class of positions an entry covers is wider than one position) for
-  // the plain follow-suit family, where a trick is won by rank within the suit led or trumps.
-  static constexpr bool kPartition = std::is_same_v<Policy, tricks::PlainTrumps>;
+  // the plain follow-suit family, where a trick is won by rank within the suit led or trumps, and
+  // for a policy that says it plays alike (`static constexpr bool kPartitionSearch = true`): the
+  // order of ranks within a suit is all that matters (SolverTask::rank_order), a card beats
+  // another of its suit by rank only, special cards (ids 52 and up) are themselves, and a rule
+  // that picks one card of a suit by rank (the highest trump) leaves that card the only one
+  // playable.
+  static constexpr bool partition_policy() {
+    if constexpr (requires { Policy::kPartitionSearch; })
+      return Policy::kPartitionSearch;
+    else
+      return std::is_same_v<Policy, tricks::PlainTrumps>;
+  }
+  static constexpr bool kPartition = partition_policy();
 
   // What the table needs of a position at the start of a trick.
   struct NodeKey {
@@ -454,9 +467,10 @@ class TrickSolver {
       }
       if constexpr (kPartition) {
         k.norm[s] = word;
-        std::uint64_t lengths = p.hands[s].bits() & ~CardSet::standard_deck().bits();
+        // The suit lengths, and the special cards (ids 52 and up) held, which are themselves.
+        std::uint64_t lengths = (p.hands[s].bits() >> 52) << (4 * kSuits);
         for (int suit = 0; suit < kSuits; ++suit)
-          lengths = lengths << 4 | static_cast<std::uint64_t>(p.hands[s].in_suit(suit).size());
+          lengths |= static_cast<std::uint64_t>(p.hands[s].in_suit(suit).size()) << (4 * suit);
         word = lengths;
       }
       h = solver_detail::mix(h ^ word) + static_cast<std::uint64_t>(s);
@@ -812,6 +826,13 @@ class TrickSolver {
     const int n = ordered_moves(p, moves, hint);
     bool result = !mine;
     CardSet all_relevant;  // of the children searched (what a "no" rests on)
+    // A card a rule picked by rank among others of its suit: its rank decided the play.
+    CardSet picked;
+    if constexpr (kPartition) {
+      if (n == 1 && moves[0] < 52 && p.playable(p.to_play).size() == 1 &&
+          (p.hands[p.to_play] & CardSet::suit_with(moves[0])).size() > 1)
+        picked = CardSet::of(moves[0]);
+    }
     // Per suit, the rank below which a card that failed lay under every card its answer rested
     // on: any other card of the suit below it would fail the same way (partition search).
     std::array<int, kSuits> failed_below{};
@@ -853,6 +874,7 @@ class TrickSolver {
         }
       }
     }
+    all_relevant |= picked;
     if (p.count == 0) {
       if (!at_least)
         store(p, key, all_relevant, result ? 1 : 0, result ? 1 : 0, best);

@@ -108,6 +108,10 @@ inline CardSet suit_cards(int suit, int trump) {
 // trumps), no trump lead before trumps are broken unless the hand is all trumps (rule 7, BA-A6),
 // and a blooper lead forces the highest (BB) or lowest (LB) trump held.
 struct Policy : tricks::FollowSuit {
+  // The trick solver may search it by partition (bots/trick_solver.h): tricks go by rank within
+  // the suit led or trumps, the bloopers are cards of their own, and a blooper lead leaves one
+  // trump playable.
+  static constexpr bool kPartitionSearch = true;
   std::uint8_t trump = kNoSuit;
   bool broken = false;
   CardSet trumps() const { return trump == kNoSuit ? CardSet() : suit_cards(trump, trump); }
