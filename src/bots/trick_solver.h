@@ -19,8 +19,9 @@
 //     card), the leader, the policy's state and the side. For "at least t" questions an entry
 //     keeps bounds on the side's future tricks, so every question of a search reuses it; other
 //     questions store their own answer under their set of totals. In the plain follow-suit family
-//     an entry covers a class of positions (partition search), and so does a card that failed: a
-//     lower card of its suit in the same hand would fail alike (DDS's "winning ranks").
+//     (and policies declaring kPartitionSearch) an entry covers a class of positions (partition
+//     search), and so does a card that failed: a lower card of its suit in the same hand would
+//     fail alike (DDS's "winning ranks").
 //   - Equivalent cards: cards of one suit in one hand with nothing between them but cards out of
 //     play are one move (SolverTask::rank_order).
 //   - Move ordering: the table's best card; cashing top cards, leading low to a partner's winner,
