@@ -109,7 +109,8 @@ Decision PimcPlayer::decide(const SeatAccess& seat, Rng& rng) {
   // captured, not tricks): each card rolled out to the end of the round, valued by its score.
   // (Where other moves stand beside the cards, as a raise answered in Truc, the heuristic's.)
   if (!cards.empty() && cards.size() == legal.size())
-    return {choose_card(seat, legal, cards, rollout_sums(seat, cards, false, start, rng), rng), pace_};
+    return {choose_card(seat, legal, cards, rollout_sums(seat, cards, false, start, rng), rng),
+            pace_};
   const bool calls =
       std::all_of(legal.begin(), legal.end(), [&](Move m) { return is_call(seat.move_text(m)); });
   if (options_.bid != PimcOptions::Bid::kHeuristic && calls &&
@@ -185,8 +186,8 @@ Move PimcPlayer::choose_card(const SeatAccess& seat, const std::vector<Move>& le
 bool PimcPlayer::exact_alone(const AnyState& world) {
   if (options_.alone != PimcOptions::Alone::kModel || teams_.count > 0) return false;
   if (!exact_alone_) {
-    const auto answer =
-        world.solve(SolveQuery{.seat = kNoSeat, .tricks = true, .each_card = false}, memory());
+    const auto answer = world.solve(
+        SolveQuery{.seat = kNoSeat, .tricks = true, .each_card = false, .search = false}, memory());
     if (!answer) return false;  // not card play: asked again at the next card
     stats_.nodes += answer->nodes;
     exact_alone_ = !answer->scores.empty() &&
@@ -283,7 +284,7 @@ int PimcPlayer::play_on(AnyState& world, Seat me, Mark& mark, int my_cards, bool
 void PimcPlayer::set_ceiling(const AnyState& world, Seat me, Mark& mark) {
   mark.ceiling_known = true;
   mark.ceiling = mark.top = kNoCeiling;
-  const SolveQuery tricks{.seat = me, .tricks = true, .each_card = false};
+  const SolveQuery tricks{.seat = me, .tricks = true, .each_card = false, .search = false};
   const auto answer = world.solve(tricks, memory());
   if (!answer || answer->scores.empty()) return;
   stats_.nodes += answer->nodes;

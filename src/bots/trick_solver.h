@@ -923,9 +923,10 @@ SolveResult solve_task(const tricks::SolverTask<Policy, MaxSeats>& task, const S
     for (Seat s = 0; s < p.seats; ++s)
       for (int t = 0; t <= p.tricks; ++t)
         r.scores.push_back(task.scores[task.side[s] * (p.tricks + 1) + t]);
+  r.round_scores = !query.tricks && !task.scores.empty();
+  if (!query.search) return r;
   TrickSolver<Policy, MaxSeats> solver(task, r.seat, query.tricks, memory);
   r.value = solver.value();
-  r.round_scores = !query.tricks && !task.scores.empty();
   if (query.each_card) {
     std::vector<Card> reps;
     std::vector<CardSet> classes;

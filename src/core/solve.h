@@ -27,6 +27,8 @@ struct SolveQuery {
   bool tricks = false;
   // Also the value of each card the seat to play may play (else the position's value only).
   bool each_card = true;
+  // False: no search, only what the task itself says (SolveResult's tricks, scores and won).
+  bool search = true;
 };
 
 // One card the seat to play may play, and the value of the position after it.
