@@ -189,6 +189,14 @@ class TrickSolver {
     }
   }
   std::uint64_t nodes() const { return nodes_; }
+  // Whether the side ends the round of `p` with at least `total` tricks (whatever the task's
+  // objective), and the cards the answer rests on: it holds for every position with the same suit
+  // lengths, leader, rules' state and trick so far whose live cards of each suit, down to the
+  // lowest of `relevant` in that suit, are held alike (all of them where the policy is not searched
+  // by partition). For tests of the partition search; the search's own questions are asked inside.
+  bool reaches(const Position& p, int total, CardSet* relevant) {
+    return reach(p, ~low_bits(std::max(total, 0)), relevant);
+  }
 
   static constexpr int kLowest = -(1 << 30);
   static constexpr int kHighest = 1 << 30;
@@ -876,6 +884,12 @@ class TrickSolver {
       }
     }
     all_relevant |= picked;
+    if constexpr (kPartition) {
+      // Every move was answered (no cutoff): each stood for its class of equivalent cards. A
+      // class the answer's ranks reach into must be held alike in every position the answer
+      // covers, or its cards would not be one move there: its lowest card becomes relevant.
+      if (result != mine) widen_to_classes(p, moves, n, &all_relevant);
+    }
     if (p.count == 0) {
       if (!at_least)
         store(p, key, all_relevant, result ? 1 : 0, result ? 1 : 0, best);
@@ -886,6 +900,22 @@ class TrickSolver {
     }
     *relevant |= all_relevant;
     return result;
+  }
+  // For each move of `moves` (representatives of classes of equivalent cards, as ordered_moves
+  // gives them) whose class has cards on both sides of the lowest relevant card of its suit, adds
+  // the class's lowest card to `relevant`.
+  void widen_to_classes(const Position& p, const std::array<Card, 64>& moves, int n,
+                        CardSet* relevant) const {
+    const CardSet playable = p.playable(p.to_play);
+    for (int i = 0; i < n; ++i) {
+      const Card c = moves[i];
+      if (c >= 52) continue;
+      const unsigned r = relevant->rank_mask(suit_of(c));
+      if (!r || std::countr_zero(r) > rank_of(c)) continue;  // the answer does not reach it
+      const CardSet cls = equivalents(p, c, playable);
+      const Card bottom = cls.lowest();
+      if (rank_of(bottom) < std::countr_zero(r)) relevant->add(bottom);
+    }
   }
   // The winning card of the trick `child` has just completed, if it won by its rank (it beat
   // another card of its suit); nothing if it won as the only card of the suit led or trumps.
