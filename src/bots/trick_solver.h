@@ -189,6 +189,8 @@ class TrickSolver {
     }
   }
   std::uint64_t nodes() const { return nodes_; }
+  // The positions at the start of a trick among them (DDS counts these as its nodes).
+  std::uint64_t trick_nodes() const { return trick_nodes_; }
   // Whether the side ends the round of `p` with at least `total` tricks (whatever the task's
   // objective), and the cards the answer rests on: it holds for every position with the same suit
   // lengths, leader, rules' state and trick so far whose live cards of each suit, down to the
@@ -602,52 +604,82 @@ class TrickSolver {
   // The tricks a seat on lead takes by cashing its runs of top live cards one suit after another,
   // keeping the lead: a suit's run is cut where an opponent holding trumps runs out of it, and the
   // non-trump tricks are cut to the non-trump cards of each partner holding trumps (a partner with
-  // nothing else to play would ruff and take the lead). No opponent plays a trump meanwhile.
+  // nothing else to play would ruff and take the lead). No opponent plays a trump meanwhile. Once
+  // every other hand is out of a suit the run has pulled, the rest of the seat's cards of that
+  // suit are winners too (length winners), unless an opponent could ruff them; and when the trumps
+  // cashed first leave no opponent a trump, no run is cut (`free_others`).
   struct Cash {
-    int trumps = 0, others = 0;
-    CardSet trump_cards, other_cards;
+    int trumps = 0, others = 0, free_others = 0;
+    CardSet trump_cards, other_cards, free_cards;  // what `trumps`, `others`, `free_others` rest on
   };
+  // The seat's run of top live cards of `suit` (the cards, their count), extended to the seat's
+  // whole length in the suit when every other hand holds no more cards of it than the run.
+  std::pair<int, unsigned> run_of(const Position& p, Seat leader, int suit, CardSet live) const {
+    const unsigned h = p.hands[leader].rank_mask(suit);
+    const unsigned l = live.rank_mask(suit);
+    int run = 0;
+    unsigned cards = 0;
+    for (int r = kRanks - 1; r >= 0 && ((l >> r) & 1 ? (h >> r) & 1 : true); --r)
+      if ((l >> r) & 1) {
+        ++run;
+        cards |= 1u << r;
+      }
+    bool others_short = true;
+    for (Seat o = 0; o < p.seats && others_short; ++o)
+      if (o != leader && std::popcount(p.hands[o].rank_mask(suit)) > run) others_short = false;
+    return {others_short ? std::popcount(h) : run, cards};
+  }
   Cash cash(const Position& p, Seat leader, CardSet live) const {
     Cash out;
-    const CardSet hand = p.hands[leader];
     const int trump = p.policy.trump;
     const bool side = in_side(leader);
+    bool drawn = trump != kNoSuit;  // the trumps cashed leave no opponent a trump
+    if (trump != kNoSuit) {
+      const auto [run, cards] = run_of(p, leader, trump, live);
+      out.trumps = run;
+      out.trump_cards = CardSet(std::uint64_t{cards} << (trump * kRanks));
+      for (Seat o = 0; o < p.seats && drawn; ++o)
+        if (in_side(o) != side && std::popcount(p.hands[o].rank_mask(trump)) > run) drawn = false;
+    }
     for (int suit = 0; suit < kSuits; ++suit) {
-      const unsigned h = hand.rank_mask(suit);
-      if (!h) continue;
-      const unsigned l = live.rank_mask(suit);
-      int run = 0;
-      for (int r = kRanks - 1; r >= 0 && ((l >> r) & 1 ? (h >> r) & 1 : true); --r)
-        if ((l >> r) & 1) ++run;
-      if (trump != kNoSuit && suit != trump) {
+      if (suit == trump || !p.hands[leader].rank_mask(suit)) continue;
+      const auto [run, cards] = run_of(p, leader, suit, live);
+      int cut = run;
+      if (trump != kNoSuit) {
+        bool ruffs = false;
         for (Seat o = 0; o < p.seats; ++o) {
           if (in_side(o) == side || p.hands[o].rank_mask(trump) == 0) continue;
-          run = std::min(run, std::popcount(p.hands[o].rank_mask(suit)));
+          ruffs = true;
+          cut = std::min(cut, std::popcount(p.hands[o].rank_mask(suit)));
         }
+        // Length winners only where no opponent could ruff them: the top cards alone, and of
+        // those only as many as the ruffs leave (their ranks are all the count rests on).
+        if (ruffs) cut = std::min(cut, std::popcount(cards));
       }
-      // The top `run` cards of the suit.
-      unsigned cards = 0;
-      for (int r = kRanks - 1, k = run; r >= 0 && k > 0; --r)
-        if ((h >> r) & 1) {
-          cards |= 1u << r;
-          --k;
-        }
-      const CardSet set(std::uint64_t{cards} << (suit * kRanks));
-      if (suit == trump) {
-        out.trumps += run;
-        out.trump_cards |= set;
+      const CardSet used(std::uint64_t{top_bits(cards, cut)} << (suit * kRanks));
+      out.others += cut;
+      out.other_cards |= used;
+      if (drawn) {
+        out.free_others += run;
+        out.free_cards |= CardSet(std::uint64_t{cards} << (suit * kRanks));
       } else {
-        out.others += run;
-        out.other_cards |= set;
+        out.free_others += cut;
+        out.free_cards |= used;
       }
     }
     if (trump != kNoSuit) {
       for (Seat s = 0; s < p.seats; ++s) {
         if (s == leader || in_side(s) != side || p.hands[s].rank_mask(trump) == 0) continue;
         out.others = std::min(out.others, non_trumps(p, s));
+        out.free_others = std::min(out.free_others, non_trumps(p, s));
       }
     }
     return out;
+  }
+  // The `n` highest bits of `bits`.
+  static unsigned top_bits(unsigned bits, int n) {
+    for (int drop = std::popcount(bits) - n; drop > 0; --drop) bits &= bits - 1;
+    return bits;
   }
   int non_trumps(const Position& p, Seat s) const {
     const int trump = p.policy.trump;
@@ -656,27 +688,35 @@ class TrickSolver {
 
   // Tricks the trumps of `hand` are sure to take: each is played in its own trick, which its side
   // wins unless a higher trump of the other side falls in it, and each of those beats one trump at
-  // most.
-  int sure_trumps(const Position& p, Seat hand) const {
+  // most. `lowest`: the lowest of the hand's trumps counted; the count rests only on the trumps
+  // at or above it (it cannot fall wherever the lower ones are).
+  struct SureTrumps {
+    int count = 0;
+    Card lowest = kNoCard;
+  };
+  SureTrumps sure_trumps(const Position& p, Seat hand) const {
+    SureTrumps out;
     const int trump = p.policy.trump;
-    if (trump == kNoSuit || !task_.rank_order) return 0;
+    if (trump == kNoSuit || !task_.rank_order) return out;
     const unsigned h = p.hands[hand].rank_mask(trump);
-    if (!h) return 0;
+    if (!h) return out;
     unsigned theirs = 0;
     for (Seat s = 0; s < p.seats; ++s)
       if (in_side(s) != in_side(hand)) theirs |= p.hands[s].rank_mask(trump);
     // Each of theirs beats one lower trump of the hand: match from the top down.
-    int free = 0, sure = 0;
+    int free = 0;
     for (int r = kRanks - 1; r >= 0; --r) {
       if ((theirs >> r) & 1) ++free;
       if ((h >> r) & 1) {
-        if (free > 0)
+        if (free > 0) {
           --free;
-        else
-          ++sure;
+        } else {
+          ++out.count;
+          out.lowest = make_card(trump, r);
+        }
       }
     }
-    return sure;
+    return out;
   }
 
   // Quick tricks of the leader's side: a seat on lead (the leader, or a partner the leader
@@ -690,28 +730,26 @@ class TrickSolver {
       const Seat leader = p.leader;
       const bool side = in_side(leader);
       const int trump = p.policy.trump;
-      std::array<int, MaxSeats> sure{};
+      std::array<SureTrumps, MaxSeats> sure{};
       for (Seat s = 0; s < p.seats; ++s)
         if (in_side(s) == side) sure[s] = sure_trumps(p, s);
-      const CardSet all_trumps =
-          trump == kNoSuit ? CardSet()
-                           : CardSet(std::uint64_t{live.rank_mask(trump)} << (trump * kRanks));
       int best = 0;
       CardSet best_cards;
       // The tricks of `on_lead` cashing (reached through a trump lead when `by_trump`).
       auto consider = [&](Seat on_lead, bool by_trump) {
         const Cash c = cash(p, on_lead, live);
-        if (c.trumps + c.others > best) {
-          best = c.trumps + c.others;
-          best_cards = c.trump_cards | c.other_cards;
+        if (c.trumps + c.free_others > best) {
+          best = c.trumps + c.free_others;
+          best_cards = c.trump_cards | c.free_cards;
         }
         if (trump == kNoSuit || by_trump) return;
         for (Seat h = 0; h < p.seats; ++h) {
-          if (in_side(h) != side || sure[h] == 0) continue;
+          if (in_side(h) != side || sure[h].count == 0) continue;
           if (h != on_lead && non_trumps(p, h) < c.others) continue;
-          if (c.others + sure[h] > best) {
-            best = c.others + sure[h];
-            best_cards = c.other_cards | all_trumps;
+          if (c.others + sure[h].count > best) {
+            best = c.others + sure[h].count;
+            best_cards = c.other_cards;
+            best_cards.add(sure[h].lowest);
           }
         }
       };
@@ -745,18 +783,18 @@ class TrickSolver {
   }
 
   // The most sure trump tricks of one hand of a side (`ours`: the solver's).
-  int side_sure_trumps(const Position& p, bool ours, CardSet live, CardSet* relevant) const {
+  int side_sure_trumps(const Position& p, bool ours, CardSet* relevant) const {
     if constexpr (!kSureTricks) {
       return 0;
     } else {
-      int best = 0;
-      for (Seat s = 0; s < p.seats; ++s)
-        if (in_side(s) == ours) best = std::max(best, sure_trumps(p, s));
-      if (best > 0) {
-        const int trump = p.policy.trump;
-        *relevant |= CardSet(std::uint64_t{live.rank_mask(trump)} << (trump * kRanks));
+      SureTrumps best;
+      for (Seat s = 0; s < p.seats; ++s) {
+        if (in_side(s) != ours) continue;
+        const SureTrumps t = sure_trumps(p, s);
+        if (t.count > best.count) best = t;
       }
-      return best;
+      if (best.count > 0) relevant->add(best.lowest);
+      return best.count;
     }
   }
 
@@ -764,6 +802,7 @@ class TrickSolver {
   // `relevant` the cards whose ranks the answer depends on (partition search).
   bool reach(const Position& p, std::uint64_t goal, CardSet* relevant) {
     ++nodes_;
+    if (p.count == 0) ++trick_nodes_;
     const int won = side_won(p);
     const int left = p.over ? 0 : p.tricks - p.trick_no;
     const std::uint64_t all = low_bits(left + 1);
@@ -806,8 +845,8 @@ class TrickSolver {
         CardSet lead_cards, ours_cards, theirs_cards;
         const bool ours = in_side(p.leader);
         const int lead_sure = quick_tricks(p, live, &lead_cards);
-        const int ours_sure = side_sure_trumps(p, true, live, &ours_cards);
-        const int theirs_sure = side_sure_trumps(p, false, live, &theirs_cards);
+        const int ours_sure = side_sure_trumps(p, true, &ours_cards);
+        const int theirs_sure = side_sure_trumps(p, false, &theirs_cards);
         CardSet low_cards = ours_cards, high_cards = theirs_cards;
         int at_least_side = ours_sure, at_most_side = left - theirs_sure;
         if (ours && lead_sure > at_least_side) {
@@ -932,7 +971,7 @@ class TrickSolver {
   std::uint64_t side_key_ = 0;
   bool use_scores_ = false;
   std::array<int, kMaxTricks + 1> scores_{};
-  std::uint64_t nodes_ = 0;
+  std::uint64_t nodes_ = 0, trick_nodes_ = 0;
   CardSet ignored_;
   // Cutoffs each seat's cards caused (the history heuristic: a tie-break of the move order).
   std::array<std::array<std::uint32_t, 64>, MaxSeats> history_{};
@@ -970,6 +1009,7 @@ SolveResult solve_task(const tricks::SolverTask<Policy, MaxSeats>& task, const S
               [](const CardValue& a, const CardValue& b) { return a.card < b.card; });
   }
   r.nodes = solver.nodes();
+  r.trick_nodes = solver.trick_nodes();
   return r;
 }
 
