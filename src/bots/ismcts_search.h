@@ -34,7 +34,12 @@ class SearchMemory {
     std::uint32_t available = 0;    // iterations in which it was legal when `seat` chose here
     std::uint32_t first_child = 0;  // 0: none (node 0 is the root, nobody's child)
     std::uint32_t next_sibling = 0;
+    // Children are made in runs of consecutive nodes reserved together (the moves untried when
+    // the run was reserved), so that a scan of the children reads memory in order: the next
+    // reserved node and how many are left.
+    std::uint32_t spare = 0;
     std::int8_t seat = kNoSeat;  // who makes `move`
+    std::uint8_t spare_left = 0;
   };
   static constexpr int kMaxDepth = 1024;  // nodes on one path from the root
 
@@ -43,17 +48,29 @@ class SearchMemory {
     nodes_.clear();
     nodes_.push_back(Node{});
   }
+  // Nodes made or reserved.
   std::uint32_t size() const { return static_cast<std::uint32_t>(nodes_.size()); }
   Node& operator[](std::uint32_t i) { return nodes_[i]; }
   const Node& operator[](std::uint32_t i) const { return nodes_[i]; }
-  // A new child of `parent` (first in its list).
-  std::uint32_t add_child(std::uint32_t parent, Seat seat, Move move) {
-    const auto index = static_cast<std::uint32_t>(nodes_.size());
-    Node n;
+  // A new child of `parent` (first in its list); when the parent has no reserved node left it
+  // reserves `run` (1..255) consecutive nodes, this one and the next children's.
+  std::uint32_t add_child(std::uint32_t parent, Seat seat, Move move, int run = 1) {
+    std::uint32_t index;
+    if (nodes_[parent].spare_left > 0) {
+      index = nodes_[parent].spare++;
+      --nodes_[parent].spare_left;
+    } else {
+      index = size();
+      run = std::clamp(run, 1, 255);
+      nodes_.resize(nodes_.size() + static_cast<std::size_t>(run));
+      nodes_[parent].spare = index + 1;
+      nodes_[parent].spare_left = static_cast<std::uint8_t>(run - 1);
+    }
+    Node& n = nodes_[index];
+    n = Node{};
     n.move = move;
     n.seat = static_cast<std::int8_t>(seat);
     n.next_sibling = nodes_[parent].first_child;
-    nodes_.push_back(n);
     nodes_[parent].first_child = index;
     return index;
   }
@@ -99,7 +116,6 @@ class Search {
         rng_(rng),
         me_(query.seat),
         sides_(query.teams.count > 0 ? query.teams.count : world.num_seats()),
-        deals_(world.deals_dealt()),
         rounds_(world.rounds_completed()) {
     for (int d = 0; d < sides_; ++d) root_score_[d] = side_score(world, d);
     for (Seat s = 0; s < world.num_seats(); ++s)
@@ -122,6 +138,7 @@ class Search {
     }
     MoveList<S::kMaxMoves> legal;
     world_.legal_moves(me_, legal);
+    result.moves.reserve(static_cast<std::size_t>(legal.size()));
     for (Move m : legal) {
       SearchMoveStats stats{m, 0, 0};
       for (std::uint32_t c = memory_[0].first_child; c; c = memory_[c].next_sibling)
@@ -140,9 +157,8 @@ class Search {
   int side_score(const S& s, int side) const {
     return query_.teams.count > 0 ? s.team_score(side) : s.score(side);
   }
-  bool round_over(const S& s) const {
-    return s.over() || s.deals_dealt() != deals_ || s.rounds_completed() != rounds_;
-  }
+  // The round in which the search began is over (a redeal within it, all passing, is not).
+  bool round_over(const S& s) const { return s.over() || s.rounds_completed() != rounds_; }
 
   // Real time: the seats move in time slices, each once per slice in random order (the match
   // runner's race between players of equal pace: every decision due after the same delay, ties
@@ -177,7 +193,12 @@ class Search {
   // `seat`'s move at `node` in world `w`: an untried legal move (drawn uniformly) if there is one
   // and the tree may grow, else the child of the best upper confidence bound among the legal ones
   // (each of them counted available).
-  Choice select(std::uint32_t node, Seat seat, const S& w) {
+  //
+  // In a simultaneous phase (`simultaneous`) each child's exploration term is scaled by a random
+  // factor in [0.5, 1.5): seats choosing at the same node from alike statistics would otherwise
+  // move in lockstep (in matching pennies, both always taking their less visited move, the second
+  // seat would match the first every time without seeing it).
+  Choice select(std::uint32_t node, Seat seat, const S& w, bool simultaneous = false) {
     MoveList<S::kMaxMoves> legal;
     w.legal_moves(seat, legal);
     const int n = legal.size();
@@ -201,26 +222,35 @@ class Search {
         if (child_at[i] == 0 && k-- == 0) break;
       for (int j = 0; j < n; ++j)
         if (child_at[j]) ++memory_[child_at[j]].available;
-      const std::uint32_t c = memory_.add_child(node, seat, legal[i]);
+      const std::uint32_t c = memory_.add_child(node, seat, legal[i], n - tried);
       memory_[c].available = 1;
       return {c, legal[i], true};
     }
     if (tried == 0)  // the tree is full: a random move, and the descent ends
       return {0, legal[static_cast<int>(rng_.below(static_cast<std::uint32_t>(n)))], false};
-    const double scale = hi_ > lo_ ? 1.0 / (hi_ - lo_) : 0.0;
-    double best_value = -std::numeric_limits<double>::infinity();
-    int best = -1;
+    // UCB1 in single precision (logf and sqrtf cost a third of their double forms).
+    const float scale = hi_ > lo_ ? static_cast<float>(1.0 / (hi_ - lo_)) : 0.0f;
+    const auto lo = static_cast<float>(lo_);
+    const auto c = static_cast<float>(query_.exploration);
+    float best_value = -std::numeric_limits<float>::infinity();
+    int best = -1, ties = 0;
     for (int i = 0; i < n; ++i) {
       if (!child_at[i]) continue;
       Node& child = memory_[child_at[i]];
       ++child.available;
-      const double mean = child.visits ? child.reward / child.visits : 0;
-      const double exploit = scale > 0 ? (mean - lo_) * scale : 0.5;
-      const double value =
-          exploit + query_.exploration * std::sqrt(std::log(static_cast<double>(child.available)) /
-                                                   std::max<std::uint32_t>(child.visits, 1));
+      const auto visits = static_cast<float>(std::max<std::uint32_t>(child.visits, 1));
+      const float exploit =
+          scale > 0 ? (static_cast<float>(child.reward) / visits - lo) * scale : 0.5f;
+      float explore = c * std::sqrt(std::log(static_cast<float>(child.available)) / visits);
+      if (simultaneous) explore *= 0.5f + static_cast<float>(rng_.uniform());
+      const float value = exploit + explore;
+      // Ties are broken at random: in a simultaneous phase, seats whose statistics are alike
+      // would otherwise choose in lockstep (each the first of its tied moves).
       if (value > best_value) {
         best_value = value;
+        best = i;
+        ties = 1;
+      } else if (value == best_value && rng_.below(static_cast<std::uint32_t>(++ties)) == 0) {
         best = i;
       }
     }
@@ -247,7 +277,7 @@ class Search {
         bool first_seat = true;
         for (Seat s : actors) {
           if (!w.actors().contains(s) || w.mode() != ActorMode::kSimultaneous) break;
-          const Choice c = select(node, s, w);
+          const Choice c = select(node, s, w, true);
           grew |= c.made;
           if (c.node) path[depth++] = c.node;
           if (first_seat) {
@@ -325,7 +355,7 @@ class Search {
   Rng& rng_;
   Seat me_;
   int sides_;
-  int deals_, rounds_;
+  int rounds_;
   std::array<int, kMaxSeats> root_score_{};
   std::array<std::int8_t, kMaxSeats> side_of_{};
   double lo_ = 0, hi_ = 0;  // the results seen so far, which scale them to [0, 1] for UCB

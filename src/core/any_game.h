@@ -77,6 +77,9 @@ class AnyState {
   // The game's view with "seq" added.
   virtual nlohmann::json view(Seat seat) const = 0;
   virtual std::unique_ptr<AnyState> resample(Seat observer, Rng& rng) const = 0;
+  // Draws `count` worlds for `observer` on the concrete State, as a search does (no heap), and
+  // returns a checksum of them: for measuring resample (`bench --search`).
+  virtual std::uint64_t resample_many(Seat observer, int count, Rng& rng) const = 0;
   virtual std::string move_text(Move move) const = 0;
   virtual std::optional<Move> parse_move(Seat seat, std::string_view text,
                                          std::string* error) const = 0;
@@ -217,6 +220,16 @@ class StateAdapter final : public TypedState<typename G::State> {
   }
   std::unique_ptr<AnyState> resample(Seat observer, Rng& rng) const override {
     return std::make_unique<StateAdapter>(state_.resample(observer, rng), bots_, seq_);
+  }
+  std::uint64_t resample_many(Seat observer, int count, Rng& rng) const override {
+    std::uint64_t sum = 0;
+    for (int i = 0; i < count; ++i) {
+      const S world = state_.resample(observer, rng);
+      // The whole world is made, as a search would use it (the compiler may not drop it).
+      asm volatile("" : : "r"(&world) : "memory");
+      sum += static_cast<std::uint64_t>(world.score(0)) + world.actors().bits();
+    }
+    return sum;
   }
   std::string move_text(Move move) const override { return state_.move_text(move); }
   std::optional<Move> parse_move(Seat seat, std::string_view text,
