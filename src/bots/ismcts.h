@@ -20,14 +20,14 @@
 //
 // Single-observer ISMCTS (Cowling, Powley and Whitehouse 2012): one tree for the searching seat,
 // in which a node is the sequence of moves from the root, whatever the hidden cards; the other
-// seats choose in the same tree by their own results. Why not multiple-observer ISMCTS (one tree
-// per seat, each merging the moves it cannot see): in ten of the eleven games the moves other
-// seats make in turn are public (a bid, a card played, a raise, a draw), so the trees would be
-// the same tree; where moves are hidden they are simultaneous, which the decoupled phases below
-// handle in the one tree; and the few hidden turn moves (Bridgette's discards in the exchange)
-// come after the searching seat's own decision, where SO-ISMCTS only lets the searcher's later
-// moves in the lookahead depend on them, never the move it makes now. One tree costs one lookup
-// per step instead of one per seat.
+// seats choose in the same tree by their own results. Why not multiple-observer ISMCTS (a tree
+// per seat, each merging the moves it cannot see): most moves other seats make in turn are
+// public (a bid, a card played, a raise, a draw, a guess), the hidden ones that seats make
+// together are simultaneous phases, decoupled below in the one tree; for the hidden moves that
+// remain (discards in an exchange: Bridgette, Red Rover) SO-ISMCTS lets the searcher's later
+// moves in the lookahead depend on them, a weakness of the lookahead and never a leak: the move
+// made now depends only on worlds drawn for the seat. One tree costs one lookup per step
+// instead of one per seat.
 //
 // Simultaneous phases (Reds' exchange and hidden bids, Indian Chief's reveals): decoupled UCT.
 // At the node where the phase begins every seat of it chooses by its own statistics kept at that
