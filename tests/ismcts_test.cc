@@ -48,8 +48,8 @@ TEST(Ismcts, OptionsAndErrors) {
   auto set = load_player("ismcts(iterations=2000,playout=heuristic,threads=2)", *s48, &error);
   ASSERT_TRUE(set) << error;
   EXPECT_EQ(set->name(),
-            "ismcts(iterations=2000,ms=0,exploration=70,playout=heuristic,threads=2,tree_mb=64,"
-            "pace_ms=1000)");
+            "ismcts(iterations=2000,ms=0,exploration=70,playout=heuristic,others=search,threads=2,"
+            "tree_mb=64,pace_ms=1000)");
   ASSERT_TRUE(load_player("ismcts(ms=200,playout=heuristic)", *s48, &error)) << error;
 
   EXPECT_NE(LoadError("ismcts(iterations=0)", *s48).find("iterations"), std::string::npos);
@@ -58,6 +58,7 @@ TEST(Ismcts, OptionsAndErrors) {
   EXPECT_NE(LoadError("ismcts(exploration=x)", *s48).find("exploration"), std::string::npos);
   EXPECT_NE(LoadError("ismcts(playout=smart)", *s48).find("random|heuristic"), std::string::npos);
   EXPECT_NE(LoadError("ismcts(threads=0)", *s48).find("1..64"), std::string::npos);
+  EXPECT_NE(LoadError("ismcts(others=all)", *s48).find("search|heuristic"), std::string::npos);
   EXPECT_NE(LoadError("ismcts(tree_mb=0)", *s48).find("tree_mb"), std::string::npos);
   EXPECT_NE(LoadError("ismcts(worlds=3)", *s48).find("worlds"), std::string::npos);
   // Every game offers it, the ones without a solver too.
@@ -125,6 +126,9 @@ TEST(Ismcts, PlaysWithHeuristicPlayoutsThreadsAndVariants) {
             5, &stats);
   EXPECT_EQ(stats.fewest_iterations, 9u);
   PlayMatch("indian_chief(players=6)", "ismcts(iterations=5)", 6);
+  // The other seats modelled by the heuristic: turn, simultaneous and real time.
+  for (const char* game : {"bridgette", "reds(hidden_bids=true)", "nuts(max_hands=1)"})
+    PlayMatch(game, "ismcts(iterations=6,others=heuristic)", 7);
 }
 
 // Same seed, same iterations: the same match, with one thread or several.

@@ -24,6 +24,7 @@ Decision IsmctsPlayer::decide(const SeatAccess& seat, Rng& rng) {
   SearchQuery query;
   query.exploration = options_.exploration / 100.0;
   query.heuristic_playout = options_.heuristic_playout;
+  query.heuristic_others = options_.heuristic_others;
   query.teams = teams_;
   query.clock = clock_;
   query.max_nodes = static_cast<std::uint32_t>(std::min<std::uint64_t>(
@@ -102,6 +103,9 @@ PlayerEntry ismcts_player_entry() {
            OptionSpec::choice("playout", {"random", "heuristic"},
                               "the moves of a playout: uniformly random, or the game's heuristic "
                               "player"),
+           OptionSpec::choice("others", {"search", "heuristic"},
+                              "the other seats' moves in the tree: searched by their own results, "
+                              "or the game's heuristic player's (a model of such opponents)"),
            OptionSpec::integer("threads", 1, 1, 64,
                                "root-parallel search: threads, each its own tree and share of "
                                "the iterations"),
@@ -116,6 +120,7 @@ PlayerEntry ismcts_player_entry() {
             options.ms = static_cast<int>(values.get_int("ms"));
             options.exploration = static_cast<int>(values.get_int("exploration"));
             options.heuristic_playout = values.get_choice_index("playout") == 1;
+            options.heuristic_others = values.get_choice_index("others") == 1;
             options.threads = static_cast<int>(values.get_int("threads"));
             options.tree_mb = static_cast<int>(values.get_int("tree_mb"));
             const double pace = pace_ms_of(static_cast<int>(values.get_int("speed")),

@@ -60,8 +60,9 @@
 //
 // Options (bots/registry.h): iterations (per move, default 1000), ms (a time budget per move:
 // when set, the search runs until it is spent and `iterations` no longer counts), exploration
-// (UCB's constant in hundredths, default 70), playout (random | heuristic), threads (root
-// parallel, default 1), tree_mb (the tree's memory limit per thread, default 64: past it the tree
+// (UCB's constant in hundredths, default 70), playout (random | heuristic), others (search: the
+// other seats choose in the tree by their own results | heuristic: their moves are the game's
+// heuristic's, a model of such opponents), threads (root parallel, default 1), tree_mb (the tree's memory limit per thread, default 64: past it the tree
 // stops growing and iterations play out from the leaves).
 //
 // Cost: per iteration one resample (a copy of the State and a redeal), one step per tree level
@@ -85,6 +86,7 @@ struct IsmctsOptions {
   int ms = 0;            // 0: no time budget, `iterations` per move
   int exploration = 70;  // UCB's constant in hundredths
   bool heuristic_playout = false;
+  bool heuristic_others = false;  // the other seats move by the game's heuristic in the tree
   int threads = 1;
   int tree_mb = 64;  // per thread
 };

@@ -111,6 +111,7 @@ class Search {
          Rng& rng)
       : world_(world),
         heuristic_(query.heuristic_playout ? heuristic : nullptr),
+        model_(query.heuristic_others ? heuristic : nullptr),
         query_(query),
         memory_(memory),
         rng_(rng),
@@ -199,6 +200,13 @@ class Search {
   // move in lockstep (in matching pennies, both always taking their less visited move, the second
   // seat would match the first every time without seeing it).
   Choice select(std::uint32_t node, Seat seat, const S& w, bool simultaneous = false) {
+    if (model_ && seat != me_) {
+      // Another seat, modelled by the game's heuristic: its move, one child per move it makes.
+      const Move m = model_(w, seat, rng_);
+      const std::uint32_t before = memory_.size();
+      const std::uint32_t c = memory_.child(node, seat, m, query_.max_nodes);
+      return {c, m, memory_.size() != before};
+    }
     MoveList<S::kMaxMoves> legal;
     w.legal_moves(seat, legal);
     const int n = legal.size();
@@ -350,6 +358,7 @@ class Search {
 
   const S& world_;
   Heuristic heuristic_;
+  Heuristic model_;  // the other seats' moves in the tree (heuristic_others)
   const SearchQuery& query_;
   SearchMemory& memory_;
   Rng& rng_;

@@ -38,6 +38,10 @@ struct SearchQuery {
   // The moves of a playout: uniformly random legal moves, or the game's heuristic player (the
   // random move where the game has none).
   bool heuristic_playout = false;
+  // The other seats' moves in the tree: chosen by their own results like the seat's (false), or
+  // made by the game's heuristic player, a model of opponents who play it (true; where the game
+  // has none they are searched).
+  bool heuristic_others = false;
   // Sides: partnerships score as one (each seat backs up its team's result).
   Teams teams;
   // The arena's limit: once the tree holds this many nodes it stops growing (iterations go on,
