@@ -44,6 +44,9 @@
 #include <optional>
 #include <type_traits>
 #include <vector>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "core/solve.h"
 #include "games/common/trick_play.h"
@@ -55,7 +58,9 @@ class SolverMemory {
   static constexpr std::size_t kDefaultBytes = std::size_t{16} << 20;
   // A table of about `bytes` (at least 64 KB).
   explicit SolverMemory(std::size_t bytes = kDefaultBytes);
-  std::size_t bytes() const { return entries_.size() * sizeof(Entry); }
+  std::size_t bytes() const {
+    return entries_.size() * (sizeof(Entry) + sizeof(std::uint16_t) * 2);
+  }
 
   // What a search learnt of a class of positions: those with the `shape` (every hand's suit
   // lengths, the leader, the rules' state) whose top live cards of each suit (`mask`, in relative
@@ -66,52 +71,92 @@ class SolverMemory {
     std::uint64_t pattern = 0;
     std::uint64_t mask = 0;  // bits 52..63: the search that stored the entry
     std::uint16_t tops = 0;  // 4 bits per suit: how many top live cards `mask` covers
-    std::uint16_t age = 0;   // when it was stored (the oldest makes room)
     std::int8_t lo = 0, hi = 0;
     Card best = kNoCard;  // the leader's card that answered last (a first try next time)
   };
   static constexpr int kCluster = 64;
   static constexpr int kMaskBits = 52;
-  // The kCluster entries where those of `shape` are kept (with other shapes'): contiguous, so a
-  // lookup reads a few cache lines. An entry belongs to the current search if live().
-  Entry* cluster(std::uint64_t shape) {
-    return &entries_[static_cast<std::size_t>((shape >> 17) & cluster_mask_) * kCluster];
+  // The kCluster entries where those of `shape` are kept (with other shapes'): contiguous, found
+  // by a hash of the shape. Beside each entry a 16-bit tag (the search's stamp and bits of the
+  // shape) lets a lookup read 128 bytes instead of the entries.
+  std::size_t cluster_of(std::uint64_t shape) const {
+    return static_cast<std::size_t>((shape >> 17) & cluster_mask_) * kCluster;
   }
+  std::uint16_t tag_of(std::uint64_t shape) const {
+    return static_cast<std::uint16_t>(tag_stamp_ | ((shape >> 40) & 0x0FFF));
+  }
+  // The entries of cluster `base` whose tag is `tag` (bit i: entry base + i): the current
+  // search's entries of that shape among them.
+  std::uint64_t matches(std::size_t base, std::uint16_t tag) const {
+    return match_bits(&tags_[base], tag, 0xFFFF);
+  }
+  Entry& at(std::size_t i) { return entries_[i]; }
   bool live(const Entry& e) const { return (e.mask >> kMaskBits) == stamp_; }
   std::uint64_t mask_of(const Entry& e) const {
     return e.mask & ((std::uint64_t{1} << kMaskBits) - 1);
   }
-  // A slot of the cluster for a new entry of `shape`: a free one, else the oldest.
+  // A slot of the cluster for a new entry of `shape`: a free one (of no live search), else the
+  // oldest.
   Entry& add(std::uint64_t shape, std::uint64_t mask) {
-    Entry* c = cluster(shape);
-    Entry* victim = c;
-    for (int i = 0; i < kCluster; ++i) {
-      if (!live(c[i])) {
-        victim = &c[i];
-        break;
-      }
-      if (static_cast<std::uint16_t>(clock_ - c[i].age) >
-          static_cast<std::uint16_t>(clock_ - victim->age))
-        victim = &c[i];
+    const std::size_t base = cluster_of(shape);
+    const std::uint64_t current = match_bits(&tags_[base], tag_stamp_, 0xF000);
+    std::size_t victim = base;
+    if (~current) {
+      victim = base + static_cast<std::size_t>(std::countr_zero(~current));
+    } else {
+      for (std::size_t i = base + 1; i < base + kCluster; ++i)
+        if (static_cast<std::uint16_t>(clock_ - ages_[i]) >
+            static_cast<std::uint16_t>(clock_ - ages_[victim]))
+          victim = i;
     }
-    *victim = Entry{};
-    victim->age = clock_++;
-    victim->shape = shape;
-    victim->mask = mask | stamp_ << kMaskBits;
-    return *victim;
+    Entry& e = entries_[victim];
+    e = Entry{};
+    ages_[victim] = clock_++;
+    tags_[victim] = tag_of(shape);
+    e.shape = shape;
+    e.mask = mask | stamp_ << kMaskBits;
+    return e;
   }
   // Starts a new search: the entries of earlier ones are forgotten.
   void new_search() {
     if (++stamp_ >> (64 - kMaskBits)) {
       std::fill(entries_.begin(), entries_.end(), Entry{});
-      stamp_ = 1;
+      stamp_ = 15;
     }
+    // 15 tag stamps (1..15; 0: free) in turn, the tags cleared before each round of them: a
+    // slot whose tag stamp is not the search's is free.
+    if (stamp_ % 15 == 0) std::fill(tags_.begin(), tags_.end(), std::uint16_t{0});
+    tag_stamp_ = static_cast<std::uint16_t>((stamp_ % 15 + 1) << 12);
   }
 
  private:
+  // Bit i set where (tags[i] & mask) == tag, for the kCluster tags from `tags`.
+  static std::uint64_t match_bits(const std::uint16_t* tags, std::uint16_t tag,
+                                  std::uint16_t mask) {
+    std::uint64_t out = 0;
+#if defined(__SSE2__)
+    const __m128i t = _mm_set1_epi16(static_cast<short>(tag));
+    const __m128i m = _mm_set1_epi16(static_cast<short>(mask));
+    for (int i = 0; i < kCluster; i += 16) {
+      const __m128i a = _mm_and_si128(
+          _mm_loadu_si128(reinterpret_cast<const __m128i*>(tags + i)), m);
+      const __m128i b = _mm_and_si128(
+          _mm_loadu_si128(reinterpret_cast<const __m128i*>(tags + i + 8)), m);
+      const __m128i eq = _mm_packs_epi16(_mm_cmpeq_epi16(a, t), _mm_cmpeq_epi16(b, t));
+      out |= static_cast<std::uint64_t>(static_cast<std::uint16_t>(_mm_movemask_epi8(eq))) << i;
+    }
+#else
+    for (int i = 0; i < kCluster; ++i)
+      out |= static_cast<std::uint64_t>((tags[i] & mask) == tag) << i;
+#endif
+    return out;
+  }
+
   std::vector<Entry> entries_;
+  std::vector<std::uint16_t> tags_, ages_;
   std::uint64_t cluster_mask_ = 0;
   std::uint64_t stamp_ = 1;
+  std::uint16_t tag_stamp_ = 2 << 12;
   std::uint16_t clock_ = 0;
 };
 
@@ -544,9 +589,9 @@ class TrickSolver {
   // tricks (or, for other questions, yes or no): the answer, and the entry's top cards.
   std::optional<bool> lookup(const Position& p, const NodeKey& k, bool at_least, int need,
                              CardSet* relevant, Card* hint) {
-    const SolverMemory::Entry* c = memory_.cluster(k.shape);
-    for (int i = 0; i < SolverMemory::kCluster; ++i) {
-      const SolverMemory::Entry& e = c[i];
+    const std::size_t base = memory_.cluster_of(k.shape);
+    for (std::uint64_t m = memory_.matches(base, memory_.tag_of(k.shape)); m; m &= m - 1) {
+      const SolverMemory::Entry& e = memory_.at(base + std::countr_zero(m));
       if (e.shape != k.shape || !memory_.live(e)) continue;
       const bool yes = at_least ? e.lo >= need : e.lo == 1;
       const bool no = at_least ? e.hi < need : e.hi == 0;
@@ -567,9 +612,9 @@ class TrickSolver {
     const auto tops = tops_of(k, relevant);
     const std::uint64_t mask = kPartition ? tops_mask(k, tops) : 0;
     const std::uint64_t pat = kPartition ? pattern_of(p, k, mask) : 0;
-    SolverMemory::Entry* c = memory_.cluster(k.shape);
-    for (int i = 0; i < SolverMemory::kCluster; ++i) {
-      SolverMemory::Entry& e = c[i];
+    const std::size_t base = memory_.cluster_of(k.shape);
+    for (std::uint64_t m = memory_.matches(base, memory_.tag_of(k.shape)); m; m &= m - 1) {
+      SolverMemory::Entry& e = memory_.at(base + std::countr_zero(m));
       if (e.shape == k.shape && memory_.live(e) && memory_.mask_of(e) == mask && e.pattern == pat) {
         e.lo = static_cast<std::int8_t>(std::max<int>(e.lo, lo));
         e.hi = static_cast<std::int8_t>(std::min<int>(e.hi, hi));
