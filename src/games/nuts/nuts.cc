@@ -846,6 +846,8 @@ State State::resample(Seat observer, Rng& rng) const {
       for (int i = 0; i + 1 < lay.reserve_n; ++i) pool[k++] = lay.reserve[i];
       for (int i = 0; i < lay.stock_n; ++i)
         if (!((lay.stock_known >> i) & 1)) pool[k++] = lay.stock[i];
+      // In card order before the shuffle: the order they truly lie in must not shape the draw.
+      std::sort(pool.begin(), pool.begin() + k);
       rng.shuffle(pool.data(), k);
       k = 0;
       for (int i = 0; i + 1 < lay.reserve_n; ++i) lay.reserve[i] = pool[k++];
