@@ -939,8 +939,9 @@ TEST_P(Conformance, ResampleDependsOnlyOnWhatTheSeatKnows) {
 }
 
 // Every registered player that plays `game`, as a player string that keeps the test quick and
-// reproducible: search effort options set small (worlds, iterations), a solver table of 1 MB, no
-// time budget (a budget in ms would make a decision depend on the machine).
+// reproducible: search effort options set small (worlds, iterations), its tables of 1 MB (a
+// solver's, a tree's), no time budget (a budget in ms would make a decision depend on the
+// machine).
 std::vector<std::string> test_players(const AnyGame& game) {
   std::vector<std::string> out;
   for (const std::string& name : player_names(game)) {
@@ -955,6 +956,7 @@ std::vector<std::string> test_players(const AnyGame& game) {
     set("worlds", 2);
     set("iterations", 48);
     set("tt_mb", 1);
+    set("tree_mb", 1);
     set("ms", 0);
     out.push_back(options.empty() ? name : name + "(" + options + ")");
   }
