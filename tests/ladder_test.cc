@@ -132,6 +132,21 @@ TEST(Ladder, APlayerAgainstItselfIsEven) {
   }
 }
 
+// One match seed would give no interval: two at least, however few deals are asked for.
+TEST(Ladder, TwoMatchSeedsAtLeast) {
+  auto game = Load("s48");
+  ASSERT_TRUE(game);
+  LadderConfig config;
+  config.players = {"random", "heuristic"};
+  config.deals = 1;
+  LadderResult result;
+  std::string error;
+  ASSERT_TRUE(run_ladder(*game, config, &result, &error)) << error;
+  EXPECT_EQ(result.pairs[0].match_seeds, 2u);
+  EXPECT_EQ(result.pairs[0].deals, 18);
+  EXPECT_GT(result.pairs[0].margin_per_deal.half_width, 0);
+}
+
 TEST(Ladder, TheDefaultListIsEveryPlayerTheGameHas) {
   auto s48 = Load("s48");
   auto schwimmen = Load("schwimmen");

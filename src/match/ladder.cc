@@ -126,7 +126,9 @@ bool run_ladder(const AnyGame& game, const LadderConfig& config, LadderResult* r
       return static_cast<std::uint64_t>(std::max(1.0, std::ceil(deals_left / deals_per_seed)));
     };
     std::uint64_t batch = seeds_for(config.deals, first_guess);
-    while (pair.deals < config.deals) {
+    // Two match seeds at least: one gives no interval.
+    auto enough = [&] { return pair.deals >= config.deals && pair.match_seeds >= 2; };
+    while (!enough()) {
       SimConfig sim;
       sim.bots = {pair.upper, pair.lower};
       sim.matches = static_cast<int>(batch * static_cast<std::uint64_t>(rotations));
@@ -150,7 +152,7 @@ bool run_ladder(const AnyGame& game, const LadderConfig& config, LadderResult* r
         (upper ? upper_ms : lower_ms) += t.mean_ms * static_cast<double>(t.decisions);
       }
       for (const SimResult::DuplicateDeal& d : out.duplicate_deals) {
-        if (pair.deals >= config.deals) break;
+        if (enough()) break;
         margins.push_back(d.margin);
         rounds.push_back(std::max(d.rounds, 1e-9));
         margin.add(d.margin);
@@ -164,7 +166,7 @@ bool run_ladder(const AnyGame& game, const LadderConfig& config, LadderResult* r
                  " gave no duplicate deal to compare";
         return false;
       }
-      batch = seeds_for(config.deals - pair.deals,
+      batch = seeds_for(std::max(0.0, config.deals - pair.deals),
                         std::max(1e-9, pair.deals / static_cast<double>(pair.match_seeds)));
     }
     pair.matches = pair.match_seeds * static_cast<std::uint64_t>(rotations);

@@ -10,7 +10,8 @@
 //
 // Each pair (lower, upper) of neighbours in the list plays match seeds seed, seed+1, ... until the
 // deals played reach `deals` (a match seed's deals: the mean of its rotations' rounds, which differ
-// only in games whose length depends on the play). The same seeds serve every pair. What is
+// only in games whose length depends on the play), and two seeds at least (for an interval). The
+// same seeds serve every pair. What is
 // reported, for the upper player over the lower:
 //   margin per deal   Σ over the match seeds of the margin (the upper player's mean final score
 //                     less the lower's, averaged over the rotations) ÷ Σ of their deals: points per
