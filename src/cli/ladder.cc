@@ -40,7 +40,8 @@ void add_ladder_command(CLI::App& app, Context& ctx) {
       ->type_name("N");
   cmd->add_option("--players", players,
                   "comma-separated player strings, weakest first, e.g. "
-                  "'random,heuristic,pimc(worlds=20)' (default: every player the game has)")
+                  "'random,heuristic,pimc(worlds=20)' (default: every player the game has; the "
+                  "number of seats is a game option: players=5)")
       ->type_name("LIST");
   cmd->add_option("--seed", seed, "first match seed (default 1); every pair plays the same seeds")
       ->type_name("N");
