@@ -125,7 +125,9 @@ bool run_ladder(const AnyGame& game, const LadderConfig& config, LadderResult* r
     auto seeds_for = [&](double deals_left, double deals_per_seed) {
       return static_cast<std::uint64_t>(std::max(1.0, std::ceil(deals_left / deals_per_seed)));
     };
-    std::uint64_t batch = seeds_for(config.deals, first_guess);
+    // Batches of at most kMaxBatch seeds keep the match count of a simulation within an int.
+    constexpr std::uint64_t kMaxBatch = 100000;
+    std::uint64_t batch = std::min(kMaxBatch, seeds_for(config.deals, first_guess));
     // Two match seeds at least: one gives no interval.
     auto enough = [&] { return pair.deals >= config.deals && pair.match_seeds >= 2; };
     while (!enough()) {
@@ -153,12 +155,14 @@ bool run_ladder(const AnyGame& game, const LadderConfig& config, LadderResult* r
       }
       for (const SimResult::DuplicateDeal& d : out.duplicate_deals) {
         if (enough()) break;
+        // A match plays one round at least (a game ends its match at the end of a round).
+        const double deals = std::max(d.rounds, 1.0);
         margins.push_back(d.margin);
-        rounds.push_back(std::max(d.rounds, 1e-9));
+        rounds.push_back(deals);
         margin.add(d.margin);
         const double shares = d.win_rate[0] + d.win_rate[1];
         win_rate.add(shares > 0 ? d.win_rate[0] / shares : 0.5);
-        pair.deals += d.rounds;
+        pair.deals += deals;
         ++pair.match_seeds;
       }
       if (out.duplicate_deals.empty()) {
@@ -166,8 +170,9 @@ bool run_ladder(const AnyGame& game, const LadderConfig& config, LadderResult* r
                  " gave no duplicate deal to compare";
         return false;
       }
-      batch = seeds_for(std::max(0.0, config.deals - pair.deals),
-                        std::max(1e-9, pair.deals / static_cast<double>(pair.match_seeds)));
+      batch = std::min<std::uint64_t>(
+          kMaxBatch, seeds_for(std::max(0.0, config.deals - pair.deals),
+                               pair.deals / static_cast<double>(pair.match_seeds)));
     }
     pair.matches = pair.match_seeds * static_cast<std::uint64_t>(rotations);
     pair.margin_per_deal = ratio_estimate(margins, rounds);
