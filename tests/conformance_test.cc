@@ -6,7 +6,9 @@
 // moves agree, and play continues legally from the resample; no card id reaches a seat that may
 // not know it (views, events, round summaries); resample varies every hidden pile on its own and
 // keeps every visible one; a seat's real future move offered out of turn is refused with an
-// out-of-turn reason; and a record replays from its explicit deals under another seed.
+// out-of-turn reason; a record replays from its explicit deals under another seed; and players
+// cannot cheat: resample, and every registered player's decision, depend only on what the seat
+// knows (two states with the same view give the same world, the same move).
 //
 // CARDROOM_CONFORMANCE_SCALE (default 1) multiplies the match counts; the sanitizer run in CI uses
 // a smaller scale.
@@ -17,6 +19,7 @@
 #include <map>
 #include <set>
 
+#include "bots/registry.h"
 #include "core/registry.h"
 #include "core/session.h"
 #include "games/all_games.h"
@@ -738,6 +741,313 @@ TEST_P(Conformance, ExplicitDealsReplayTheMatchUnderAnotherSeed) {
       }
     }
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Players cannot cheat (issue 16): a decision depends only on what the deciding seat may know.
+//
+// A player reaches the match only through SeatAccess: the seat's view, round summary and legal
+// moves, random legal moves, and worlds drawn by resample(seat, rng) (a game's heuristic decides
+// on such a world). So the property rests on what the game owes: resample(seat, rng) is a function
+// of what the seat knows and of rng alone, the same world and the same draws from rng from every
+// state the seat cannot tell apart. A resample that builds its pool of unknown cards in an order
+// that depends on where they truly lie, or whose use of rng depends on them, hands the truth to
+// any player that draws a world (and, through the match's shared player RNG, to the players after
+// it).
+//
+// States a seat cannot tell apart ("twins" for that seat) are made two ways:
+//   - by resample itself: resample(seat) of the true state keeps the seat's view and draws other
+//     hidden cards (and other hidden choices, where resample draws them);
+//   - by another hidden choice: where a seat's move could have been another one that leaves some
+//     other seat's view, round summary and events the same (a card passed, a hidden bid, a card
+//     picked for a meld, a discard face down), the two states after them are twins for that other
+//     seat. These differ in whatever the hidden move set, also where resample would keep it.
+// The tests below check resample on twins, and every registered player that plays the game on
+// twins: the same decision (move and delay) from the same RNG, which it leaves in the same state.
+
+// What seat `observer` receives of a state, for the twin check: its view, round summary, legal
+// moves and the seats to act.
+::testing::AssertionResult same_for(const AnyState& a, const AnyState& b, Seat observer) {
+  auto differ = [&](const char* what) {
+    return ::testing::AssertionFailure() << seat_name(observer) << " receives another " << what;
+  };
+  if (a.actors() != b.actors()) return differ("set of seats to act");
+  if (a.view(observer) != b.view(observer))
+    return differ("view") << ": " << a.view(observer).dump() << " against "
+                          << b.view(observer).dump();
+  if (a.last_round(observer) != b.last_round(observer))
+    return differ("round summary")
+           << ": " << a.last_round(observer).dump() << " against " << b.last_round(observer).dump();
+  if (observer >= 0 && a.legal_moves(observer) != b.legal_moves(observer))
+    return differ("list of legal moves");
+  return ::testing::AssertionSuccess();
+}
+
+// The events of `events` that `observer` sees, as JSON.
+nlohmann::json events_seen(const std::vector<Event>& events, Seat observer, CardNames names) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const Event& e : events)
+    if (e.visible_to_seat(observer)) out.push_back(event_json(e, names));
+  return out;
+}
+
+// Whether any pile holds other cards (or the same in another order) in `a` than in `b`.
+bool piles_differ(const AnyState& a, const AnyState& b) {
+  const std::vector<Pile> pa = a.piles(), pb = b.piles();
+  if (pa.size() != pb.size()) return true;
+  for (std::size_t p = 0; p < pa.size(); ++p)
+    if (pa[p].cards != pb[p].cards) return true;
+  return false;
+}
+
+// resample(observer) from two twins for `observer`, with generators seeded alike: the same world,
+// and the generators left alike.
+::testing::AssertionResult same_worlds(const AnyState& a, const AnyState& b, Seat observer,
+                                       std::uint64_t seed, CardNames names) {
+  Rng ra(seed), rb(seed);
+  const auto wa = a.resample(observer, ra);
+  const auto wb = b.resample(observer, rb);
+  if (wa->equals(*wb) && ra == rb) return ::testing::AssertionSuccess();
+  auto failure = ::testing::AssertionFailure();
+  failure << "resample(" << seat_name(observer)
+          << ") draws another world from a state the seat cannot tell apart: ";
+  const std::vector<Pile> pa = wa->piles(), pb = wb->piles();
+  for (std::size_t p = 0; p < pa.size() && p < pb.size(); ++p)
+    if (pa[p].cards != pb[p].cards) {
+      auto text = [&](const std::vector<Card>& cards) {
+        std::string out;
+        for (Card c : cards) out += card_text(c, names) + " ";
+        return out;
+      };
+      return failure << "pile '" << pa[p].name << "' holds " << text(pa[p].cards) << "in one and "
+                     << text(pb[p].cards) << "in the other";
+    }
+  for (Seat s = kSpectator; s < a.num_seats(); ++s)
+    if (wa->view(s) != wb->view(s))
+      return failure << "the view of " << seat_name(s) << " differs: " << wa->view(s).dump()
+                     << " against " << wb->view(s).dump();
+  if (ra != rb) return failure << "it draws a different number of values from the RNG";
+  return failure << "the worlds differ in a field no pile or view shows (State::operator==)";
+}
+
+// A random legal move of a walk through a match: the game's own player's (its last bot name,
+// the heuristic) two times in three, so that matches reach the positions of real play, else a
+// random one.
+Move walk_move(const AnyState& state, const AnyGame& game, Seat seat, Rng& rng) {
+  const std::vector<std::string> bots = game.bot_names();
+  auto move = state.bot_move(rng.below(3) != 0 ? bots.back() : "random", seat, rng);
+  EXPECT_TRUE(move.has_value());
+  return move.value_or(Move{});
+}
+
+// A seat's move that could have been another: for each of up to `alternatives` other legal moves
+// of `seat`, the state after it, with the events it made.
+struct Alternative {
+  std::unique_ptr<AnyState> state;
+  std::vector<Event> events;
+};
+std::vector<Alternative> alternatives_to(const AnyState& before, Seat seat, Move made,
+                                         int alternatives, Rng& rng) {
+  std::vector<Move> others;
+  for (Move m : before.legal_moves(seat))
+    if (m != made) others.push_back(m);
+  std::vector<Alternative> out;
+  for (int k = 0; k < alternatives && !others.empty(); ++k) {
+    const std::size_t i = rng.below(static_cast<std::uint32_t>(others.size()));
+    Alternative alt{before.clone(), {}};
+    ApplyContext ctx;
+    ctx.events = &alt.events;
+    EXPECT_TRUE(alt.state->apply(seat, others[i], &ctx).ok());
+    out.push_back(std::move(alt));
+    others.erase(others.begin() + static_cast<std::ptrdiff_t>(i));
+  }
+  return out;
+}
+
+// The walk through match `seed` that both tests take: the seat to move drawn among the actors and
+// its move by walk_move, all from `walk` (so a dry run retraces it); `at(state, seat, move)` is
+// called before each move and applies it (true), or stops the walk (false).
+template <class At>
+void walk_match(const AnyGame& game, std::uint64_t seed, Rng walk, At&& at) {
+  auto state = game.new_match(seed, -1, nullptr);
+  while (!state->over()) {
+    const std::vector<Seat> actors = state->actors().to_vector();
+    const Seat seat = actors[walk.below(static_cast<std::uint32_t>(actors.size()))];
+    const Move move = walk_move(*state, game, seat, walk);
+    if (!at(state, seat, move)) return;
+  }
+}
+
+// The checkpoint stride that spreads about `points` checkpoints over the walk of match `seed`
+// (its length measured on a dry run).
+int checkpoint_stride(const AnyGame& game, std::uint64_t seed, const Rng& walk, int points) {
+  int moves = 0;
+  walk_match(game, seed, walk, [&](std::unique_ptr<AnyState>& state, Seat seat, Move move) {
+    ++moves;
+    return state->apply(seat, move, nullptr).ok();
+  });
+  return std::max(1, moves / points);
+}
+
+TEST_P(Conformance, ResampleDependsOnlyOnWhatTheSeatKnows) {
+  auto game = load(GetParam());
+  ASSERT_TRUE(game);
+  const int n = game->num_seats();
+  const CardNames names = game->card_names();
+  const int matches = std::max(2, static_cast<int>(10 * scale()));
+  int resampled_twins = 0, differing_twins = 0;
+  for (int i = 0; i < matches; ++i) {
+    const std::uint64_t seed = 4100 + static_cast<std::uint64_t>(i);
+    const Rng walk(4200 + static_cast<std::uint64_t>(i));
+    const int stride = checkpoint_stride(*game, seed, walk, 30);
+    Rng rng(4300 + static_cast<std::uint64_t>(i));
+    int moves = 0;
+    walk_match(*game, seed, walk, [&](std::unique_ptr<AnyState>& state, Seat seat, Move move) {
+      const std::string where =
+          GetParam() + " match " + std::to_string(i) + " move " + std::to_string(moves);
+      if (moves++ % stride != i % stride) return state->apply(seat, move, nullptr).ok();
+      for (Seat observer = kSpectator; observer < n; ++observer) {
+        const auto twin = state->resample(observer, rng);
+        EXPECT_TRUE(same_for(*state, *twin, observer)) << where;
+        ++resampled_twins;
+        differing_twins += piles_differ(*state, *twin);
+        EXPECT_TRUE(same_worlds(*state, *twin, observer, rng.next(), names))
+            << where << " (twin drawn by resample)";
+      }
+      const std::vector<Alternative> alternatives = alternatives_to(*state, seat, move, 3, rng);
+      std::vector<Event> events;
+      ApplyContext ctx;
+      ctx.events = &events;
+      if (!state->apply(seat, move, &ctx).ok()) return false;
+      for (const Alternative& alt : alternatives)
+        for (Seat observer = kSpectator; observer < n; ++observer) {
+          if (observer == seat || !same_for(*state, *alt.state, observer) ||
+              events_seen(events, observer, names) != events_seen(alt.events, observer, names))
+            continue;
+          EXPECT_TRUE(same_worlds(*state, *alt.state, observer, rng.next(), names))
+              << where << " (twin by another hidden move of " << seat_name(seat) << ": '"
+              << state->move_text(move) << "' against another)";
+        }
+      return !HasFailure();
+    });
+    ASSERT_FALSE(HasFailure());
+  }
+  // The twins drawn by resample differ from the truth (else the test would prove nothing).
+  EXPECT_GT(2 * differing_twins, resampled_twins)
+      << GetParam() << ": only " << differing_twins << " of " << resampled_twins
+      << " twins drawn by resample hold other cards than the truth";
+}
+
+// Every registered player that plays `game`, as a player string that keeps the test quick and
+// reproducible: search effort options set small (worlds, iterations), its tables of 1 MB (a
+// solver's, a tree's), no time budget (a budget in ms would make a decision depend on the
+// machine).
+std::vector<std::string> test_players(const AnyGame& game) {
+  std::vector<std::string> out;
+  for (const std::string& name : player_names(game)) {
+    const std::vector<OptionSpec>* specs = player_options(name);
+    std::string options;
+    auto set = [&](const char* key, std::int64_t value) {
+      for (const OptionSpec& spec : *specs)
+        if (spec.name == key && spec.type == OptionType::kInt && spec.min <= value &&
+            value <= spec.max)
+          options += (options.empty() ? "" : ",") + std::string(key) + "=" + std::to_string(value);
+    };
+    set("worlds", 2);
+    set("iterations", 48);
+    set("tt_mb", 1);
+    set("tree_mb", 1);
+    set("ms", 0);
+    out.push_back(options.empty() ? name : name + "(" + options + ")");
+  }
+  return out;
+}
+
+// A fresh `player` at `seat` decides in twins `a` and `b` for that seat, from generators seeded
+// alike: the same move and delay, the generators left alike.
+::testing::AssertionResult same_decisions(const AnyGame& game, const std::string& player,
+                                          const AnyState& a, const AnyState& b, Seat seat,
+                                          std::uint64_t seed) {
+  std::string error;
+  auto pa = load_player(player, game, &error);
+  auto pb = load_player(player, game, &error);
+  if (!pa || !pb) return ::testing::AssertionFailure() << player << ": " << error;
+  const SeatAccess sa(a, seat), sb(b, seat);
+  pa->start(sa);
+  pb->start(sb);
+  Rng ra(seed), rb(seed);
+  const Decision da = pa->decide(sa, ra);
+  const Decision db = pb->decide(sb, rb);
+  if (da.move == db.move && da.delay == db.delay && ra == rb) return ::testing::AssertionSuccess();
+  auto failure = ::testing::AssertionFailure();
+  failure << player << " at " << seat_name(seat)
+          << " decides otherwise in a state the seat cannot tell apart: ";
+  if (da.move != db.move)
+    return failure << "'" << a.move_text(da.move) << "' against '" << b.move_text(db.move) << "'";
+  if (da.delay != db.delay) return failure << "delay " << da.delay << " s against " << db.delay;
+  return failure << "it draws a different number of values from the RNG";
+}
+
+TEST_P(Conformance, PlayersDecideOnlyOnWhatTheirSeatKnows) {
+  auto game = load(GetParam());
+  ASSERT_TRUE(game);
+  const int n = game->num_seats();
+  const CardNames names = game->card_names();
+  const std::vector<std::string> players = test_players(*game);
+  const int matches = std::max(1, static_cast<int>(3 * scale()));
+  int resampled_twins = 0, differing_twins = 0;
+  for (int i = 0; i < matches; ++i) {
+    const std::uint64_t seed = 4500 + static_cast<std::uint64_t>(i);
+    const Rng walk(4600 + static_cast<std::uint64_t>(i));
+    const int stride = checkpoint_stride(*game, seed, walk, 16);
+    Rng rng(4700 + static_cast<std::uint64_t>(i));
+    // Twins by another hidden move just made: the state after it and the seats it is a twin for.
+    std::vector<std::pair<std::unique_ptr<AnyState>, SeatSet>> choice;
+    int moves = 0;
+    walk_match(*game, seed, walk, [&](std::unique_ptr<AnyState>& state, Seat seat, Move move) {
+      const std::string where =
+          GetParam() + " match " + std::to_string(i) + " move " + std::to_string(moves);
+      if (moves % stride == i % stride) {
+        for (Seat actor : state->actors().to_vector()) {
+          const auto resampled = state->resample(actor, rng);
+          EXPECT_TRUE(same_for(*state, *resampled, actor)) << where;
+          ++resampled_twins;
+          differing_twins += piles_differ(*state, *resampled);
+          std::vector<std::pair<const AnyState*, const char*>> twins = {
+              {resampled.get(), "twin drawn by resample"}};
+          for (const auto& [twin, seats] : choice)
+            if (seats.contains(actor))
+              twins.emplace_back(twin.get(), "twin by another hidden move");
+          for (const auto& [twin, how] : twins)
+            for (const std::string& player : players)
+              EXPECT_TRUE(same_decisions(*game, player, *state, *twin, actor, rng.next()))
+                  << where << " (" << how << ")";
+        }
+      }
+      choice.clear();
+      // Before a checkpoint: the hidden alternatives to this move are twins there.
+      if (++moves % stride != i % stride) return state->apply(seat, move, nullptr).ok();
+      std::vector<Alternative> alternatives = alternatives_to(*state, seat, move, 2, rng);
+      std::vector<Event> events;
+      ApplyContext ctx;
+      ctx.events = &events;
+      if (!state->apply(seat, move, &ctx).ok()) return false;
+      for (Alternative& alt : alternatives) {
+        SeatSet twin_for;
+        for (Seat observer = 0; observer < n; ++observer)
+          if (observer != seat && state->actors().contains(observer) &&
+              same_for(*state, *alt.state, observer) &&
+              events_seen(events, observer, names) == events_seen(alt.events, observer, names))
+            twin_for.add(observer);
+        if (!twin_for.empty()) choice.emplace_back(std::move(alt.state), twin_for);
+      }
+      return !HasFailure();
+    });
+    ASSERT_FALSE(HasFailure());
+  }
+  EXPECT_GT(2 * differing_twins, resampled_twins)
+      << GetParam() << ": only " << differing_twins << " of " << resampled_twins
+      << " twins drawn by resample hold other cards than the truth";
 }
 
 INSTANTIATE_TEST_SUITE_P(AllGames, Conformance, ::testing::ValuesIn(all_game_strings()),

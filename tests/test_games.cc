@@ -231,6 +231,7 @@ State State::resample(Seat observer, Rng& rng) const {
 
 nlohmann::json State::last_round(Seat seat) const {
   (void)seat;  // the lucky cards are shown when the match ends: everything is public
+  if (!over()) return nullptr;  // one round: none is complete (and the lucky cards are secret)
   nlohmann::json j;
   j["round"] = 1;
   nlohmann::json taken = nlohmann::json::array(), lucky = nlohmann::json::array(),
@@ -436,6 +437,8 @@ State State::resample(Seat observer, Rng& rng) const {
   (void)observer;  // nobody sees the pack, not even when the match is over
   State world = *this;
   world.rng_.reseed(rng.next());
+  // In card order before the shuffle: the order the cards truly lie in must not shape the draw.
+  std::sort(world.pack_.begin() + next_, world.pack_.end());
   rng.shuffle(world.pack_.data() + next_, kDeckSize - next_);
   return world;
 }

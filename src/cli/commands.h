@@ -22,6 +22,7 @@ void add_list_command(CLI::App& app, Context& ctx);
 void add_rules_command(CLI::App& app, Context& ctx);
 void add_play_command(CLI::App& app, Context& ctx);
 void add_sim_command(CLI::App& app, Context& ctx);
+void add_ladder_command(CLI::App& app, Context& ctx);
 void add_replay_command(CLI::App& app, Context& ctx);
 void add_bench_command(CLI::App& app, Context& ctx);
 void add_solve_command(CLI::App& app, Context& ctx);

@@ -1,4 +1,5 @@
-// `cardroom`: one binary, one file per subcommand (list, rules, play, sim, replay, analyze, bench).
+// `cardroom`: one binary, one file per subcommand (list, rules, play, sim, ladder, replay, analyze,
+// bench, solve).
 #include <iostream>
 #include <limits>
 
@@ -71,6 +72,7 @@ int main(int argc, char** argv) {
   cardroom::cli::add_rules_command(app, ctx);
   cardroom::cli::add_play_command(app, ctx);
   cardroom::cli::add_sim_command(app, ctx);
+  cardroom::cli::add_ladder_command(app, ctx);
   cardroom::cli::add_replay_command(app, ctx);
   cardroom::cli::add_analyze_command(app, ctx);
   cardroom::cli::add_bench_command(app, ctx);

@@ -313,13 +313,18 @@ concept GameState = std::copyable<S> && std::equality_comparable<S> &&
   // cards: constrained_deal finds a deal whenever one exists, so for a state reached by legal play
   // it cannot fail. If it does (a bug: the game's constraints contradict its own state), debug
   // builds stop on an assertion and release builds empty the hidden places, so the sample fails
-  // check() and nothing true leaks.
+  // check() and nothing true leaks. The world, and what it draws from rng, depend only on what
+  // `seat` knows: from any two states with the same view(seat) it draws the same world with the
+  // same rng (unknown cards gathered in card order, never in the order they truly lie in; hidden
+  // choices redrawn), else a player drawing worlds would learn the truth from them (the
+  // conformance suite checks it, and that every player decides alike in such states).
   { cs.resample(seat, rng) } -> std::same_as<S>;
   { cs.move_text(m) } -> std::same_as<std::string>;
   { cs.parse_move(seat, std::string_view{}, err) } -> std::same_as<std::optional<Move>>;
   // Deals so far (explicit deals are indexed by this), rounds completed, and the summary of the
   // last completed round as `seat` may know it (kSpectator: anyone watching; kOmniscient: the
-  // whole record, for replay --json), for score sheets.
+  // whole record, for replay --json), for score sheets; before the first round is complete it
+  // tells nothing of the round in progress (null, or the empty record).
   { cs.deals_dealt() } -> std::convertible_to<int>;
   { cs.rounds_completed() } -> std::convertible_to<int>;
   { cs.last_round(seat) } -> std::same_as<nlohmann::json>;

@@ -49,6 +49,7 @@ namespace {
 
 struct MatchOutcome {
   std::uint64_t moves = 0;
+  int rounds = 0;                             // rounds completed
   std::vector<double> score;                  // per seat
   std::vector<bool> won;                      // per seat
   std::vector<int> bot_of;                    // per seat: index into the distinct bot list
@@ -143,6 +144,7 @@ MatchOutcome play_one(const AnyGame& game, const std::vector<std::string>& seat_
   }
   // The moves applied: in real time a step may only refuse a stale move.
   out.moves = state.seq();
+  out.rounds = state.rounds_completed();
   SeatSet winners = state.winners();
   for (Seat s = 0; s < n; ++s) {
     out.score.push_back(teams.count > 0 ? state.team_score(teams.team_of[s]) : state.score(s));
@@ -154,6 +156,12 @@ MatchOutcome play_one(const AnyGame& game, const std::vector<std::string>& seat_
 }
 
 }  // namespace
+
+int duplicate_rotations(const AnyGame& game, std::size_t bots) {
+  const Teams teams = game.teams();
+  if (game.num_seats() == 1) return static_cast<int>(std::max<std::size_t>(1, bots));
+  return teams.count > 0 ? teams.count : game.num_seats();
+}
 
 bool simulate(const AnyGame& game, const SimConfig& config, SimResult* result, std::string* error,
               const std::function<void(std::uint64_t, std::uint64_t)>& progress) {
@@ -171,11 +179,10 @@ bool simulate(const AnyGame& game, const SimConfig& config, SimResult* result, s
   // them.
   const Teams teams = game.teams();
   auto unit_of = [&](Seat s) { return teams.count > 0 ? static_cast<int>(teams.team_of[s]) : s; };
-  const int units = teams.count > 0 ? teams.count : n;
   // A one-seat game (against the house) is a duplicate comparison only if every player plays each
   // deal: the players rotate over the deal's matches instead of over the seats.
   const bool one_seat = n == 1;
-  const int rotations = !config.rotate ? 1 : one_seat ? static_cast<int>(bots.size()) : units;
+  const int rotations = config.rotate ? duplicate_rotations(game, bots.size()) : 1;
   std::vector<MatchOutcome> outcomes(total);
   std::atomic<std::uint64_t> next{0}, done{0};
   std::mutex progress_mutex;
@@ -225,16 +232,30 @@ bool simulate(const AnyGame& game, const SimConfig& config, SimResult* result, s
   double deal_margin = 0;
   int deal_matches = 0;
   std::uint64_t deal = 0;
+  // The deal's matches: rounds played, and per distinct bot the wins of its seats.
+  int deal_rounds = 0, deal_all_matches = 0;
+  std::vector<double> deal_wins(distinct.size(), 0);
+  std::vector<SimResult::DuplicateDeal> duplicate_deals;
   auto close_deal = [&] {
     if (one_seat && distinct.size() == 2 && deal_count[0] > 0 && deal_count[1] > 0) {
       deal_margin = deal_sum[0] / deal_count[0] - deal_sum[1] / deal_count[1];
       deal_matches = 1;
     }
+    if (deal_matches > 0) {
+      margin.add(deal_margin / deal_matches);
+      SimResult::DuplicateDeal d;
+      d.margin = deal_margin / deal_matches;
+      d.rounds = static_cast<double>(deal_rounds) / deal_all_matches;
+      for (std::size_t b = 0; b < 2; ++b) d.win_rate[b] = deal_wins[b] / deal_count[b];
+      duplicate_deals.push_back(d);
+    }
     std::fill(deal_sum.begin(), deal_sum.end(), 0);
     std::fill(deal_count.begin(), deal_count.end(), 0);
-    if (deal_matches > 0) margin.add(deal_margin / deal_matches);
+    std::fill(deal_wins.begin(), deal_wins.end(), 0);
     deal_margin = 0;
     deal_matches = 0;
+    deal_rounds = 0;
+    deal_all_matches = 0;
   };
   // Bids: exact (0 or 1) and taken - bid, per seat, team and distinct bot.
   struct BidStats {
@@ -258,6 +279,8 @@ bool simulate(const AnyGame& game, const SimConfig& config, SimResult* result, s
       deal = i / static_cast<std::uint64_t>(rotations);
     }
     res.moves += o.moves;
+    deal_rounds += o.rounds;
+    ++deal_all_matches;
     has_bids |= o.has_bids;
     teams_bid |= o.teams_bid;
     for (const auto& b : o.seat_bids) {
@@ -287,6 +310,7 @@ bool simulate(const AnyGame& game, const SimConfig& config, SimResult* result, s
       count[o.bot_of[s]]++;
       deal_sum[o.bot_of[s]] += o.score[s];
       deal_count[o.bot_of[s]]++;
+      deal_wins[o.bot_of[s]] += o.won[s] ? 1 : 0;
     }
     if (distinct.size() == 2 && count[0] > 0 && count[1] > 0) {
       deal_margin += sum[0] / count[0] - sum[1] / count[1];
@@ -304,6 +328,7 @@ bool simulate(const AnyGame& game, const SimConfig& config, SimResult* result, s
     res.margin_of = distinct[0];
     res.margin_over = distinct[1];
     res.margin = margin.estimate();
+    res.duplicate_deals = std::move(duplicate_deals);
   }
   auto bid_line = [](std::string name, const BidStats& b) {
     return BidLine{std::move(name), b.exact.estimate(), b.taken_minus_bid.estimate()};

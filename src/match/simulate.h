@@ -18,6 +18,7 @@
 // contract per team), each team's contract is set against the tricks its members took.
 #pragma once
 
+#include <array>
 #include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -85,6 +86,20 @@ struct SimResult {
   bool has_margin = false;
   std::string margin_of, margin_over;
   Estimate margin;
+  // With exactly two different bots, each duplicate deal (a match seed, played in every rotation;
+  // the margin's values, in order) on its own, for comparisons that weigh the deals themselves
+  // (match/ladder.h):
+  //   margin  the deal's value of `margin` (the first bot's score less the second's)
+  //   rounds  the rounds played (core/game.h's rounds_completed), the mean over the deal's matches
+  //   win_rate[b]  the wins of bot b's seats over the deal's matches divided by the seats it held
+  //           (a shared win counts for each winner; in a one-seat game, the share of its matches
+  //           it won)
+  struct DuplicateDeal {
+    double margin = 0;
+    double rounds = 0;
+    std::array<double, 2> win_rate{};
+  };
+  std::vector<DuplicateDeal> duplicate_deals;
   // Games whose round summaries hold bids: per seat and per distinct bot (each seat's own bid).
   bool has_bids = false;
   std::vector<BidLine> bid_seats, bid_bots;
@@ -102,6 +117,10 @@ struct SimResult {
   nlohmann::json to_json() const;
   std::string to_text() const;
 };
+
+// The matches of one duplicate deal (a match seed) of `game` with `bots` players: the rotations
+// over the seats (over the teams in team games; over the players in a one-seat game).
+int duplicate_rotations(const AnyGame& game, std::size_t bots);
 
 // Runs the simulation; `progress(done, total)` is called from worker threads now and then.
 // Returns false and sets `error` on a bad player string, or when a computer player could not move

@@ -882,7 +882,10 @@ State State::resample(Seat observer, Rng& rng) const {
     for (int i = 0; i < h; ++i) {
       const Seat p = hidden[i];
       w.hands_[p] = ok ? known_[p] + out[i + 1] : CardMultiset();
+      // Its picks are hidden: none are kept, not even past the count (stale slots would still
+      // name the true cards).
       w.pick_count_[p] = 0;
+      w.picks_[p] = {};
       if (phase_ == Phase::kMeld && chosen_.contains(p)) {
         // Its meld: some unfilled box, some cards of its hand (the truth is one of them).
         std::array<int, kBoxes> open{};

@@ -1271,6 +1271,10 @@ State State::resample(Seat observer, Rng& rng) const {
                                  CardSet(~std::uint64_t{0})};
     w.play_.redeal_hidden_hands(hidden, known_hand, {extra.data(), static_cast<std::size_t>(n)},
                                 rng);
+    // A call half made (its suit named, not yet its rank) is the declarer's alone until it is
+    // whole: any suit, for everyone else.
+    if (phase_ == Phase::kCall && called_suit_ != kNoSuit && observer != declarer_)
+      w.called_suit_ = static_cast<std::uint8_t>(rng.below(kSuits));
   });
 }
 

@@ -517,6 +517,9 @@ State State::resample(Seat observer, Rng& rng) const {
 
 nlohmann::json State::last_round(Seat seat) const {
   (void)seat;  // the targets are revealed when the match ends: everything is public
+  // The match is one round: while it is on there is no completed round to sum up (and its
+  // targets are secret).
+  if (rounds_completed() == 0) return nullptr;
   nlohmann::json j;
   j["round"] = 1;
   j["dealer"] = dealer_;
