@@ -138,10 +138,10 @@ class SolverMemory {
     const __m128i t = _mm_set1_epi16(static_cast<short>(tag));
     const __m128i m = _mm_set1_epi16(static_cast<short>(mask));
     for (int i = 0; i < kCluster; i += 16) {
-      const __m128i a = _mm_and_si128(
-          _mm_loadu_si128(reinterpret_cast<const __m128i*>(tags + i)), m);
-      const __m128i b = _mm_and_si128(
-          _mm_loadu_si128(reinterpret_cast<const __m128i*>(tags + i + 8)), m);
+      const __m128i a =
+          _mm_and_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(tags + i)), m);
+      const __m128i b =
+          _mm_and_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(tags + i + 8)), m);
       const __m128i eq = _mm_packs_epi16(_mm_cmpeq_epi16(a, t), _mm_cmpeq_epi16(b, t));
       out |= static_cast<std::uint64_t>(static_cast<std::uint16_t>(_mm_movemask_epi8(eq))) << i;
     }
@@ -635,41 +635,50 @@ class TrickSolver {
   // whose ranks it rests on.
   static constexpr bool kSureTricks = std::is_same_v<Policy, tricks::PlainTrumps>;
 
-  // The tricks a seat on lead takes by cashing its runs of top live cards one suit after another,
-  // keeping the lead: a suit's run is cut where an opponent holding trumps runs out of it, and the
+  // The tricks a seat on lead takes by cashing its suits one after another from the top, keeping
+  // the lead (run_of): a suit's run is cut where an opponent holding trumps runs out of it, and the
   // non-trump tricks are cut to the non-trump cards of each partner holding trumps (a partner with
-  // nothing else to play would ruff and take the lead). No opponent plays a trump meanwhile. Once
-  // every other hand is out of a suit the run has pulled, the rest of the seat's cards of that
-  // suit are winners too (length winners), unless an opponent could ruff them; and when the trumps
-  // cashed first leave no opponent a trump, no run is cut (`free_others`).
+  // nothing else to play would ruff and take the lead). No opponent plays a trump meanwhile, and
+  // the discards of the others only shorten their holdings, so each suit counts on its own; when
+  // the trumps cashed first leave no opponent a trump, no run is cut (`free_others`).
   struct Cash {
     int trumps = 0, others = 0, free_others = 0;
     CardSet trump_cards, other_cards, free_cards;  // what `trumps`, `others`, `free_others` rest on
   };
-  // The seat's run of top live cards of `suit` (the cards, their count), extended to the seat's
-  // whole length in the suit when every other hand holds no more cards of it than the run.
-  std::pair<int, unsigned> run_of(const Position& p, Seat leader, int suit, CardSet live) const {
-    const unsigned h = p.hands[leader].rank_mask(suit);
-    const unsigned l = live.rank_mask(suit);
-    int run = 0;
+  // The tricks the seat takes cashing `suit` from the top, keeping the lead, and the ranks that
+  // rests on. Every other hand keeps its highest card of the suit as long as it can (discarding
+  // its lowest), so the seat's k-th highest card wins the k-th round when it beats the highest
+  // card of every other hand holding k cards of the suit or more: top cards, honours that drop
+  // (a singleton king under the ace), and length winners once the others run out. The count
+  // rests on the seat's cards of the rounds where another hand still follows (from the top: the
+  // lower ones win by length alone). A partner is treated like an opponent (its higher card
+  // would take the lead), and no ruff is considered here.
+  std::pair<int, unsigned> run_of(const Position& p, Seat leader, int suit) const {
+    unsigned rest = p.hands[leader].rank_mask(suit);
+    int won = 0;
     unsigned cards = 0;
-    for (int r = kRanks - 1; r >= 0 && ((l >> r) & 1 ? (h >> r) & 1 : true); --r)
-      if ((l >> r) & 1) {
-        ++run;
-        cards |= 1u << r;
+    for (int k = 1; rest; ++k) {
+      const int r = 31 - std::countl_zero(rest);
+      bool followed = false;
+      for (Seat o = 0; o < p.seats; ++o) {
+        const unsigned m = p.hands[o].rank_mask(suit);
+        if (o == leader || std::popcount(m) < k) continue;
+        if (31 - std::countl_zero(m) > r) return {won, cards};
+        followed = true;
       }
-    bool others_short = true;
-    for (Seat o = 0; o < p.seats && others_short; ++o)
-      if (o != leader && std::popcount(p.hands[o].rank_mask(suit)) > run) others_short = false;
-    return {others_short ? std::popcount(h) : run, cards};
+      ++won;
+      if (followed) cards |= 1u << r;
+      rest &= ~(1u << r);
+    }
+    return {won, cards};
   }
-  Cash cash(const Position& p, Seat leader, CardSet live) const {
+  Cash cash(const Position& p, Seat leader) const {
     Cash out;
     const int trump = p.policy.trump;
     const bool side = in_side(leader);
     bool drawn = trump != kNoSuit;  // the trumps cashed leave no opponent a trump
     if (trump != kNoSuit) {
-      const auto [run, cards] = run_of(p, leader, trump, live);
+      const auto [run, cards] = run_of(p, leader, trump);
       out.trumps = run;
       out.trump_cards = CardSet(std::uint64_t{cards} << (trump * kRanks));
       for (Seat o = 0; o < p.seats && drawn; ++o)
@@ -677,7 +686,7 @@ class TrickSolver {
     }
     for (int suit = 0; suit < kSuits; ++suit) {
       if (suit == trump || !p.hands[leader].rank_mask(suit)) continue;
-      const auto [run, cards] = run_of(p, leader, suit, live);
+      const auto [run, cards] = run_of(p, leader, suit);
       int cut = run;
       if (trump != kNoSuit) {
         bool ruffs = false;
@@ -754,8 +763,9 @@ class TrickSolver {
   }
 
   // Quick tricks of the leader's side: a seat on lead (the leader, or a partner the leader
-  // reaches by leading a suit whose top live card the partner holds, with no ruff in the way)
-  // cashes its runs; then one hand's sure trump tricks (when it needs no trump meanwhile).
+  // reaches by leading a suit whose top live card the partner holds, with no ruff in the way;
+  // without trumps, the leader's runs and then the partner's) cashes its runs; then one hand's
+  // sure trump tricks (when it needs no trump meanwhile).
   int quick_tricks(const Position& p, CardSet live, CardSet* relevant) const {
     if constexpr (!kSureTricks) {
       return 0;
@@ -771,7 +781,7 @@ class TrickSolver {
       CardSet best_cards;
       // The tricks of `on_lead` cashing (reached through a trump lead when `by_trump`).
       auto consider = [&](Seat on_lead, bool by_trump) {
-        const Cash c = cash(p, on_lead, live);
+        const Cash c = cash(p, on_lead);
         if (c.trumps + c.free_others > best) {
           best = c.trumps + c.free_others;
           best_cards = c.trump_cards | c.free_cards;
@@ -788,6 +798,7 @@ class TrickSolver {
         }
       };
       consider(leader, false);
+      std::optional<Cash> first_cash;
       for (Seat partner = 0; partner < p.seats; ++partner) {
         if (partner == leader || in_side(partner) != side) continue;
         int via = -1;  // the suit that reaches the partner
@@ -809,7 +820,21 @@ class TrickSolver {
         }
         // Crossing with a non-trump lead, the leader spends a non-trump card on one of the
         // partner's run tricks.
-        if (via >= 0) consider(partner, via == trump);
+        if (via < 0) continue;
+        consider(partner, via == trump);
+        // Without trumps, the leader may cash its own runs first: a suit has a run in one hand
+        // of the two at most (each treats the other as an opponent), the leader keeps its cards
+        // of the suit that reaches the partner, and the partner, following or discarding, keeps
+        // its run cards when it has enough others.
+        if (trump == kNoSuit) {
+          if (!first_cash) first_cash = cash(p, leader);
+          const Cash then = cash(p, partner);
+          if (p.hands[partner].size() - then.others >= first_cash->others &&
+              first_cash->others + then.others > best) {
+            best = first_cash->others + then.others;
+            best_cards = first_cash->other_cards | then.other_cards;
+          }
+        }
       }
       *relevant |= best_cards;
       return std::min(best, p.hands[leader].size());
