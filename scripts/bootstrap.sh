@@ -4,6 +4,7 @@ set -euo pipefail
 
 packages=(
   cmake ninja-build g++ make pkg-config git python3
+  ccache  # the build scripts compile through it: a rebuild (CI's fresh clone too) reuses objects
   libgtest-dev libgmock-dev libbenchmark-dev
   nlohmann-json3-dev libfmt-dev libcli11-dev
   libdds-dev  # DDS, the standard double-dummy bridge solver: the trick solver's test oracle and

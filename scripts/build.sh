@@ -2,5 +2,6 @@
 # Configures and builds Cardroom into build/ (Release). Extra arguments go to CMake's configure step.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null
+source scripts/ccache_env.sh
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release "${ccache_flags[@]}" "$@" >/dev/null
 cmake --build build -j "$(nproc)"

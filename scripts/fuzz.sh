@@ -36,8 +36,9 @@ if ((${#targets[@]} == 0)); then
 fi
 
 echo "== fuzz build (clang, libFuzzer + ASan + UBSan) =="
+source scripts/ccache_env.sh
 CC=clang CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=Debug \
-  -DCARDROOM_FUZZ=ON -DCARDROOM_BENCHMARKS=OFF >/dev/null
+  -DCARDROOM_FUZZ=ON -DCARDROOM_BENCHMARKS=OFF "${ccache_flags[@]}" >/dev/null
 cmake --build build-fuzz -j "$(nproc)" --target "${targets[@]}"
 
 work="$(mktemp -d)"

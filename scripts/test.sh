@@ -3,21 +3,48 @@
 # build, then the suite again (conformance at a quarter of its match counts) under
 # AddressSanitizer + UndefinedBehaviorSanitizer in build-asan/, then every libFuzzer target of
 # tests/fuzz/ for a few seconds (clang, build-fuzz/).
+#
+# The unit tests run as one cardroom_tests process per core (GoogleTest's shards), not one per
+# test as `ctest` runs them: starting a process costs more than most tests take, the sanitizer
+# build's most of all. `ctest --test-dir build -R NAME` still runs any test alone.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/bootstrap.sh
+source scripts/ccache_env.sh
 jobs="$(nproc)"
+
+# Runs the unit tests of build directory $1 in $jobs shards at once, then its CLI tests.
+run_suite() {
+  local dir="$1" status=0 i
+  local pids=()
+  for ((i = 0; i < jobs; i++)); do
+    GTEST_TOTAL_SHARDS="$jobs" GTEST_SHARD_INDEX="$i" "$dir/cardroom_tests" --gtest_brief=1 \
+      >"$dir/unit-tests-$i.log" 2>&1 &
+    pids+=("$!")
+  done
+  for ((i = 0; i < jobs; i++)); do
+    if ! wait "${pids[$i]}"; then
+      echo "unit tests, shard $((i + 1)) of $jobs: FAILED" >&2
+      cat "$dir/unit-tests-$i.log" >&2
+      status=1
+    else
+      echo "unit tests, shard $((i + 1)) of $jobs: $(grep -E '^\[  PASSED  \]' "$dir/unit-tests-$i.log")"
+    fi
+  done
+  ctest --test-dir "$dir" --output-on-failure -j "$jobs" -R '^cli_' || status=1
+  return "$status"
+}
 
 echo "== sanitizer build (ASan + UBSan) =="
 cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCARDROOM_SANITIZE=ON \
-  -DCARDROOM_BENCHMARKS=OFF >/dev/null
+  -DCARDROOM_BENCHMARKS=OFF "${ccache_flags[@]}" >/dev/null
 cmake --build build-asan -j "$jobs"
 CARDROOM_CONFORMANCE_SCALE=0.25 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-  ctest --test-dir build-asan --output-on-failure -j "$jobs"
+  run_suite build-asan
 
 echo "== release build =="
 scripts/build.sh
-ctest --test-dir build --output-on-failure -j "$jobs"
+run_suite build
 
 echo "== fuzz targets (12 s each) =="
 scripts/fuzz.sh --time 12 --jobs "$jobs"
