@@ -65,7 +65,7 @@ TEST(Pimc, OptionsAndErrors) {
   ASSERT_TRUE(set) << error;
   EXPECT_EQ(set->name(),
             "pimc(worlds=12,ms=200,tt_mb=2,solve_cards=4,direct_cards=8,alone=model,"
-            "search_cards=3,bid=heuristic,pace_ms=1000)");
+            "search_cards=3,bid=heuristic,infer=model,pace_ms=1000)");
   auto alone = load_player("pimc(alone=solve,search_cards=2,bid=exact)", *s48, &error);
   ASSERT_TRUE(alone) << error;
   EXPECT_NE(alone->name().find("alone=solve,search_cards=2,bid=exact"), std::string::npos);
@@ -150,6 +150,61 @@ TEST(Pimc, PlaysWholeS48MatchByRollouts) {
   EXPECT_GT(rolled->stats().searches, 9u);
   EXPECT_GT(rolled->stats().nodes, 0u);
   EXPECT_GT(unsolved->stats().searches, 9u);
+}
+
+// Worlds drawn with infer=model follow the other seats' bids: where a heuristic seat bid high,
+// its hand in the worlds PIMC keeps holds more high-card points (A 4, K 3, Q 2, J 1) than in worlds
+// drawn blindly (and where it bid nil, fewer); the seat's own cards and everything public are the
+// same in every world either way; worlds are rejected (more draws than worlds kept).
+TEST(Pimc, WorldsFollowTheOtherSeatsBids) {
+  auto game = Load("s48(players=4)");
+  ASSERT_TRUE(game);
+  int checked_high = 0, checked_nil = 0;
+  for (std::uint64_t seed = 1; seed < 60 && (checked_high < 2 || checked_nil < 2); ++seed) {
+    // Seat 0 to play, every bid of the first round made.
+    auto state = PlayUntil(*game, seed, 0, "play", 0);
+    const nlohmann::json view = state->view(0);
+    for (Seat other = 1; other < 4; ++other) {
+      const int bid = view["bids"][other];
+      const bool high = bid >= 4, nil = bid == 0;
+      if (!(high && checked_high < 2) && !(nil && checked_nil < 2)) continue;
+      auto points = [&](const AnyState& world) {
+        int count = 0;
+        const nlohmann::json seen = world.view(other);
+        for (const auto& c : seen["hand"]) {
+          const std::string text = c;
+          count += text[0] == 'A' ? 4 : text[0] == 'K' ? 3 : text[0] == 'Q' ? 2 : text[0] == 'J';
+        }
+        return count;
+      };
+      double mean[2] = {0, 0};
+      for (int infer = 0; infer < 2; ++infer) {
+        PimcPlayer pimc = MakePimc(PimcOptions{.infer = infer == 0 ? PimcOptions::Infer::kNone
+                                                                   : PimcOptions::Infer::kModel});
+        Rng rng(seed);
+        const SeatAccess seat(*state, 0);
+        constexpr int kWorlds = 200;
+        for (int w = 0; w < kWorlds; ++w) {
+          const auto world = pimc.draw_world(seat, rng);
+          EXPECT_EQ(world->view(0), state->view(0));
+          mean[infer] += points(*world) / static_cast<double>(kWorlds);
+        }
+        if (infer == 0)
+          EXPECT_EQ(pimc.stats().draws, static_cast<std::uint64_t>(kWorlds));
+        else
+          EXPECT_GT(pimc.stats().draws, static_cast<std::uint64_t>(kWorlds));
+      }
+      if (high) {
+        EXPECT_GT(mean[1], mean[0] + 2) << "seed " << seed << " seat " << other << " bid " << bid;
+        ++checked_high;
+      } else {
+        EXPECT_LT(mean[1], mean[0] - 0.25) << "seed " << seed << " seat " << other << " bid nil";
+        ++checked_nil;
+      }
+    }
+  }
+  EXPECT_EQ(checked_high, 2);
+  EXPECT_EQ(checked_nil, 2);
 }
 
 // Two states that look the same from the seat (same view) but hide different cards: the same

@@ -71,6 +71,24 @@ bool PimcPlayer::more_worlds(std::uint64_t worlds, double start) const {
   return worlds < static_cast<std::uint64_t>(options_.worlds);
 }
 
+std::unique_ptr<AnyState> PimcPlayer::draw_world(const SeatAccess& seat, Rng& rng) {
+  std::unique_ptr<AnyState> best;
+  double best_weight = -1;
+  for (int draw = 0; draw < kMaxDraws; ++draw) {
+    std::unique_ptr<AnyState> world = seat.resample(rng);
+    ++stats_.draws;
+    if (options_.infer == PimcOptions::Infer::kNone) return world;
+    const double weight = world->plausibility(seat.seat());
+    if (weight >= 1 || rng.uniform() < weight) return world;
+    if (weight > best_weight) {
+      best_weight = weight;
+      best = std::move(world);
+    }
+  }
+  ++stats_.unlikely;
+  return best;
+}
+
 void PimcPlayer::count_search(std::uint64_t worlds) {
   stats_.fewest_worlds = stats_.searches == 0 ? worlds : std::min(stats_.fewest_worlds, worlds);
   stats_.most_worlds = std::max(stats_.most_worlds, worlds);
@@ -95,7 +113,7 @@ Decision PimcPlayer::decide(const SeatAccess& seat, Rng& rng) {
   std::vector<Move> cards;
   for (Move m : legal)
     if (is_card_play(seat.move_text(m))) cards.push_back(m);
-  const std::unique_ptr<AnyState> world = seat.resample(rng);
+  const std::unique_ptr<AnyState> world = draw_world(seat, rng);
   // Each seat for itself with an exact target: the seat's moves searched against the heuristic.
   const bool model = !cards.empty() && exact_alone(*world);
   if (model || (!cards.empty() && hand_size(seat) > options_.direct_cards)) {
@@ -156,7 +174,7 @@ Move PimcPlayer::play_card(const SeatAccess& seat, const std::vector<Move>& lega
     stats_.nodes += answer->nodes;
     ++worlds;
     if (!more_worlds(worlds, start)) break;
-    answer = seat.resample(rng)->solve(query, memory());
+    answer = draw_world(seat, rng)->solve(query, memory());
   }
   count_search(worlds);
   CARDROOM_ASSERT(!cards.empty(), "pimc: the solver offered no card");
@@ -205,7 +223,7 @@ std::vector<std::int64_t> PimcPlayer::rollout_sums(const SeatAccess& seat,
   const bool exact =
       options_.bid == PimcOptions::Bid::kExact && is_call(seat.move_text(candidates[0]));
   do {
-    const std::unique_ptr<AnyState> world = seat.resample(rng);
+    const std::unique_ptr<AnyState> world = draw_world(seat, rng);
     const Rng rollout_rng = rng.split();
     for (std::size_t i = 0; i < candidates.size(); ++i) {
       const std::unique_ptr<AnyState> copy = world->clone();
@@ -319,7 +337,11 @@ PlayerEntry pimc_player_entry() {
            OptionSpec::choice("bid", {"solve", "exact", "heuristic"},
                               "calls (bids): roll out and solve sampled worlds for each and make "
                               "the best on average (solve) or, alone=model, the one most often "
-                              "made exactly (exact), or the game's heuristic")},
+                              "made exactly (exact), or the game's heuristic"),
+           OptionSpec::choice("infer", {"model", "none"},
+                              "worlds kept in proportion to how plausible the other seats' "
+                              "decisions are in them by the game's model of its players (model), "
+                              "or every world drawn (none)")},
           [](const AnyGame& game) { return game.has_solver(); },
           [](const AnyGame& game, const std::string& name, const OptionValues& values,
              std::string*) -> std::unique_ptr<Player> {
@@ -332,6 +354,7 @@ PlayerEntry pimc_player_entry() {
             options.bid = values.get_choice_as<PimcOptions::Bid>("bid");
             options.alone = values.get_choice_as<PimcOptions::Alone>("alone");
             options.search_cards = static_cast<int>(values.get_int("search_cards"));
+            options.infer = values.get_choice_as<PimcOptions::Infer>("infer");
             const double pace = pace_ms_of(static_cast<int>(values.get_int("speed")),
                                            static_cast<int>(values.get_int("pace_ms"))) /
                                 1000.0;

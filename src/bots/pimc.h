@@ -77,6 +77,10 @@ struct PimcOptions {
   enum class Alone : std::uint8_t { kModel, kSolve };
   Alone alone = Alone::kModel;
   int search_cards = 3;  // kModel: the seat's own moves are searched once it holds this many
+  // Worlds: drawn by resample and kept in proportion to their AnyState::plausibility (the other
+  // seats' decisions by the game's model of its players: kModel), or every world drawn (kNone).
+  enum class Infer : std::uint8_t { kModel, kNone };
+  Infer infer = Infer::kModel;
 };
 
 // What a PIMC player has done in its match, for tests and measurement.
@@ -87,7 +91,12 @@ struct PimcStats {
   std::uint64_t fewest_worlds = 0, most_worlds = 0;  // per search
   std::uint64_t nodes = 0;                           // solver positions searched
   std::uint64_t tied = 0, all_tied = 0;              // card searches with several / all cards best
+  std::uint64_t draws = 0;  // worlds drawn by resample (more than `worlds` when some are rejected)
+  std::uint64_t unlikely = 0;  // worlds kept as the most plausible of kMaxDraws, none accepted
 };
+
+// draw_world: the draws per world kept, at most.
+inline constexpr int kMaxDraws = 200;
 
 // Decisions with more call candidates than this go to the heuristic: a call costs a rollout and a
 // solve per candidate and world.
@@ -108,6 +117,11 @@ class PimcPlayer final : public Player {
   const std::string& name() const override { return name_; }
   Decision decide(const SeatAccess& seat, Rng& rng) override;
   const PimcStats& stats() const { return stats_; }
+  // A world for a search (public for tests): drawn by resample and, with infer=model, kept with a
+  // chance of its AnyState::plausibility (rejection sampling: the worlds kept follow the seat's
+  // belief given the other seats' decisions as the game's model of its players explains them);
+  // after kMaxDraws draws none of which was kept, the most plausible of them.
+  std::unique_ptr<AnyState> draw_world(const SeatAccess& seat, Rng& rng);
 
  private:
   bool more_worlds(std::uint64_t worlds, double start) const;
