@@ -207,6 +207,32 @@ TEST(Pimc, WorldsFollowTheOtherSeatsBids) {
   EXPECT_EQ(checked_nil, 2);
 }
 
+// bid=exact counts the targets made also where none of the seat's moves is searched
+// (search_cards=0: the heuristic plays the seat's cards to the end of the round): its bids are not
+// all those of bid=solve, which bids higher when a higher bid scores more.
+TEST(Pimc, ExactBidsWithoutSearch) {
+  auto game = Load("s48(players=4)");
+  ASSERT_TRUE(game);
+  int differ = 0, lower = 0;
+  for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+    auto state = PlayUntil(*game, seed, 0, "bid", 0);
+    int bids[2];
+    for (int exact = 0; exact < 2; ++exact) {
+      PimcPlayer pimc =
+          MakePimc(PimcOptions{.worlds = 10,
+                               .bid = exact ? PimcOptions::Bid::kExact : PimcOptions::Bid::kSolve,
+                               .search_cards = 0});
+      Rng rng(seed);
+      const std::string text = state->move_text(pimc.decide(SeatAccess(*state, 0), rng).move);
+      bids[exact] = std::stoi(text.substr(4));
+    }
+    differ += bids[0] != bids[1];
+    lower += bids[1] < bids[0];
+  }
+  EXPECT_GE(differ, 2);
+  EXPECT_GE(lower, 1);
+}
+
 // Two states that look the same from the seat (same view) but hide different cards: the same
 // decision for the same randomness, in the bidding and in the play.
 TEST(Pimc, DecidesFromTheSeatsViewOnly) {

@@ -284,6 +284,8 @@ int PimcPlayer::play_on(AnyState& world, Seat me, Mark& mark, int my_cards, bool
     if (card && my_cards < 0) {
       my_cards = static_cast<int>(world.view(me)["hand"].size());
       model = model && exact_alone(world);  // a call's rollout reaches the card play
+      // No move of the seat will be searched: the target (bid=exact) is learnt here.
+      if (model && options_.search_cards <= 0) set_ceiling(world, me, mark);
     }
     if (!model && card && my_cards <= options_.solve_cards) {
       if (const auto answer = world.solve(query, memory())) {
