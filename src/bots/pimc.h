@@ -5,6 +5,14 @@
 // SeatAccess::resample (the seat's own cards and everything public kept, every hidden card drawn
 // afresh), and the solver answers as if that world were the truth.
 //
+//   Which worlds (infer=model, the default). A world drawn by resample is kept with the chance
+//     AnyState::plausibility gives it: how well the other seats' decisions this round (bids, cards)
+//     fit their hands in it, as the game's own model of its players (its heuristic) decides from
+//     what each seat knew then; 1 in games without such a model (only S48 has one). This is
+//     rejection sampling of the seat's belief given those decisions (policy-based inference:
+//     Rebstock, Solinas, Buro, Sturtevant, "Policy Based Inference in Trick-Taking Card Games",
+//     2019); after kMaxDraws draws with none kept, the most plausible is used. infer=none keeps
+//     every world drawn.
 //   Each seat for itself with an exact target (S48, Reds without partners: the solver's answer
 //     has scores by trick total and more than two seats; alone=model, the default). The solver's
 //     values there are guarantees against all other seats together, far too pessimistic
@@ -40,11 +48,12 @@
 // Options (bots/registry.h): worlds (per move, default 40), ms (a time budget per move: when set
 // it draws worlds until the budget is spent, at least one, and `worlds` no longer counts), tt_mb
 // (the solver's table in MB, kept for the match), solve_cards, direct_cards, alone (model |
-// solve), search_cards, bid (solve | exact | heuristic). A move with one legal choice is made at
-// once.
+// solve), search_cards, bid (solve | exact | heuristic), infer (model | none). A move with one
+// legal choice is made at once.
 //
 // Cost: one solve per world per card decision; per call, one rollout and one small solve per world
-// and candidate. The table is allocated at the first decision and kept.
+// and candidate; with infer=model, the draws a world kept costs (S48: about 20 draws, each a
+// replay of the round so far). The table is allocated at the first decision and kept.
 #pragma once
 
 #include <cstdint>
