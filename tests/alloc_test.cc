@@ -1,17 +1,20 @@
 // Random playouts (legal-move generation and apply) must not allocate: counted by replacing the
-// global operator new for this test binary.
+// global operator new for this test binary (other tests read the count: alloc_counter.h).
 #include <gtest/gtest.h>
 
 #include <atomic>
 #include <cstdlib>
 #include <new>
 
+#include "alloc_counter.h"
 #include "core/registry.h"
 #include "games/all_games.h"
 
 namespace {
 std::atomic<long> g_allocations{0};
 }
+
+long cardroom_test_allocations() { return g_allocations.load(); }
 
 void* operator new(std::size_t size) {
   g_allocations.fetch_add(1, std::memory_order_relaxed);

@@ -2,6 +2,7 @@
 
 #include <mutex>
 
+#include "bots/ismcts_search.h"
 #include "core/constrained_deal.h"
 #include "core/deal_check.h"
 #include "core/game_support.h"
@@ -492,6 +493,7 @@ namespace {
 template <class G>
 void add(std::string title, std::string description,
          const std::vector<BotEntry<typename G::State>>& players, std::string rules) {
+  search_hook<typename G::State> = &ismcts_search<typename G::State>;  // as every game's
   register_game(make_game_entry<G>(std::move(title), std::move(description), players,
                                    [rules] { return rules; }));
 }

@@ -65,6 +65,12 @@ class SeatAccess {
   std::optional<Move> game_player_move(std::string_view name, Rng& rng) const {
     return state_->bot_move(name, seat_, rng);
   }
+  // An information-set tree search for this seat (core/search.h), from a world drawn for it.
+  // Nullopt if the game has no search or the seat may not move.
+  std::optional<SearchResult> search(SearchQuery query, SearchMemory& memory, Rng& rng) const {
+    query.seat = seat_;
+    return state_->search(query, memory, rng);
+  }
 
  private:
   const AnyState* state_;

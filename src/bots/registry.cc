@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <mutex>
 
+#include "bots/ismcts.h"
 #include "bots/pimc.h"
 #include "core/registry.h"
 
@@ -151,6 +152,7 @@ void register_all_players() {
                        return std::make_unique<GamePlayer>(name, "heuristic", options);
                      }});
     register_player(pimc_player_entry());
+    register_player(ismcts_player_entry());
   });
 }
 

@@ -4,7 +4,8 @@
 //   heuristic                 the game's own heuristic player (each game ships one)
 //   pimc(worlds=40)           Perfect Information Monte Carlo over the trick solver (bots/pimc.h),
 //                             in the games that offer the solver
-//   later: ismcts(iterations=2000), exec:...
+//   ismcts(iterations=2000)   information-set Monte Carlo tree search (bots/ismcts.h), every game
+//   later: exec:...
 //
 // A player string is `name` or `name(key=value,...)`. Every player takes the option `pace_ms`:
 // how long it takes over each move in real-time games (default 1000), and `speed`, a speed level
@@ -41,7 +42,7 @@ inline constexpr int kSpeedLevels = 5;
 int pace_ms_of(int speed, int pace_ms);
 
 void register_player(PlayerEntry entry);
-// Registers the game-independent players (random, pimc) and `heuristic`; idempotent.
+// Registers the game-independent players (random, pimc, ismcts) and `heuristic`; idempotent.
 void register_all_players();
 
 // The players that can play `game`, by name.

@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <chrono>
+#include <ctime>
 #include <iostream>
 
 #include "bots/bridge_position.h"
+#include "bots/ismcts_search.h"
 #include "bots/trick_solver.h"
 #include "cli/commands.h"
 #include "core/registry.h"
@@ -59,6 +61,90 @@ void solver_bench(bool json) {
   std::cout << "Solver tricks: " << tricks << "\n";
 }
 
+// A position for `bench --search`: the first decision of the match, or of round `round` (1-based)
+// reached by random moves from the match's seed.
+struct SearchPosition {
+  std::string label;
+  std::unique_ptr<AnyState> state;
+};
+
+SearchPosition search_position(const AnyGame& game, int round) {
+  SearchPosition p{game.game_string(), game.new_match(1, -1, nullptr)};
+  Rng rng(7);
+  while (p.state->rounds_completed() < round - 1 && !p.state->over()) {
+    const Seat s = p.state->actors().lowest();
+    p.state->apply(s, *p.state->random_legal_move(s, rng), nullptr);
+  }
+  if (round > 1) p.label += fmt::format(" round {}", round);
+  return p;
+}
+
+// CPU seconds of the calling thread: on a shared machine the search's speed on one core is its
+// iterations per CPU second, whatever else runs beside it (wall time would count the waits).
+double thread_cpu_seconds() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
+}
+
+// `bench --search`: the ISMCTS search (random playouts, one thread) from each position, timed in
+// CPU seconds of this thread.
+void search_bench(std::vector<SearchPosition> positions, int iterations, bool json) {
+  nlohmann::json out = nlohmann::json::array();
+  if (!json)
+    std::cout << fmt::format(
+        "ismcts, random playouts, one thread, {} iterations from the first decision (per CPU "
+        "second):\n"
+        "{:<44} {:>6} {:>12} {:>10} {:>13} {:>12}\n",
+        iterations, "position", "hand", "iterations/s", "moves/it", "resamples/s", "MB/100k it");
+  for (const SearchPosition& p : positions) {
+    const AnyState& state = *p.state;
+    const Seat seat = state.actors().lowest();
+    const nlohmann::json view = state.view(seat);
+    const int hand = view.contains("hand") && view["hand"].is_array()
+                         ? static_cast<int>(view["hand"].size())
+                         : 0;
+    // Resamples: on the concrete State, as the search draws them.
+    Rng rng(11);
+    const int resamples = 200000;
+    double start = thread_cpu_seconds();
+    const std::uint64_t checksum = state.resample_many(seat, resamples, rng);
+    const double resample_secs = thread_cpu_seconds() - start;
+    SearchMemory memory;
+    SearchQuery query;
+    query.seat = seat;
+    query.iterations = static_cast<std::uint64_t>(iterations);
+    start = thread_cpu_seconds();
+    const auto result = state.search(query, memory, rng);
+    const double secs = thread_cpu_seconds() - start;
+    if (!result) continue;
+    const double per_second = result->iterations / secs;
+    const double moves = static_cast<double>(result->playout_moves + result->tree_moves) /
+                         static_cast<double>(result->iterations);
+    // The tree's nodes per iteration, at their size.
+    const double mb_per_100k = static_cast<double>(result->nodes) * sizeof(SearchMemory::Node) *
+                               1e5 / static_cast<double>(result->iterations) / (1 << 20);
+    if (json) {
+      out.push_back({{"position", p.label},
+                     {"seat", seat},
+                     {"hand", hand},
+                     {"iterations", result->iterations},
+                     {"cpu_seconds", secs},
+                     {"iterations_per_second", per_second},
+                     {"moves_per_iteration", moves},
+                     {"nodes", result->nodes},
+                     {"mb_per_100k_iterations", mb_per_100k},
+                     {"resamples_per_second", resamples / resample_secs},
+                     {"checksum", checksum}});
+    } else {
+      std::cout << fmt::format("{:<44} {:>6} {:>12.0f} {:>10.1f} {:>13.0f} {:>12.2f}\n",
+                               p.label.substr(0, 44), hand, per_second, moves,
+                               resamples / resample_secs, mb_per_100k);
+    }
+  }
+  if (json) std::cout << nlohmann::json{{"search", out}}.dump(2) << "\n";
+}
+
 }  // namespace
 
 void add_bench_command(CLI::App& app, Context& ctx) {
@@ -69,8 +155,19 @@ void add_bench_command(CLI::App& app, Context& ctx) {
   static std::string only;
   static bool json = false;
   static bool solver = false;
+  static bool search = false;
+  static int iterations = 100000;
+  static int round = 1;
   cmd->add_flag("--solver", solver,
                 "time the double-dummy solver on 100 fixed bridge deals (all strains) instead");
+  cmd->add_flag("--search", search,
+                "time the ISMCTS search (iterations per second on one core, resamples per "
+                "second, memory) from the first decision of each game instead");
+  cmd->add_option("--iterations", iterations, "--search: iterations per position (default 100000)")
+      ->check(CLI::Range(1, 100000000));
+  cmd->add_option("--round", round,
+                  "--search: from the first decision of this round (reached by random moves)")
+      ->check(CLI::Range(1, 1000));
   cmd->add_option("--games", games, "random matches timed per game (default 2000)")->type_name("N");
   cmd->add_option("--game", only, "only this game string, e.g. reds(players=6)");
   cmd->add_flag("--json", json, "machine-readable output");
@@ -85,6 +182,22 @@ void add_bench_command(CLI::App& app, Context& ctx) {
       game_strings.push_back(only);
     } else {
       for (const auto* g : registered_games()) game_strings.push_back(g->name);
+    }
+    if (search) {
+      std::vector<SearchPosition> positions;
+      for (const auto& text : game_strings) {
+        auto game = load_game(text, &error);
+        if (!game) return fail(ctx, error);
+        positions.push_back(search_position(*game, round));
+      }
+      // Four players with 12-card hands (issue 16's yardstick, OpenSpiel's
+      // oh_hell(players=4,num_tricks_fixed=12)): S48 deals at most 8, so Back Alley's second
+      // hand, 4 players with 12 cards each, bidding then trick play with trumps.
+      if (only.empty()) {
+        auto game = load_game("back_alley", &error);
+        if (game) positions.push_back(search_position(*game, 2));
+      }
+      return search_bench(std::move(positions), iterations, json);
     }
     std::int64_t signature = 0;
     nlohmann::json out = nlohmann::json::array();
@@ -105,7 +218,7 @@ void add_bench_command(CLI::App& app, Context& ctx) {
         out.push_back({{"game", game->game_string()},
                        {"matches", timed.matches},
                        {"moves", timed.moves},
-                       {"seconds", secs},
+                       {"cpu_seconds", secs},
                        {"moves_per_second", mps},
                        {"matches_per_second", timed.matches / secs},
                        {"signature", sig.signature}});

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/game.h"
+#include "core/search.h"
 #include "core/solve.h"
 
 namespace cardroom {
@@ -50,6 +51,8 @@ class AnyGame {
   virtual PlayoutStats random_playouts(int matches, std::uint64_t seed) const = 0;
   // Whether its states offer a double-dummy solver in card play (AnyState::solve).
   virtual bool has_solver() const = 0;
+  // Whether its states offer the information-set tree search (AnyState::search).
+  virtual bool has_search() const = 0;
 };
 
 class AnyState {
@@ -74,6 +77,9 @@ class AnyState {
   // The game's view with "seq" added.
   virtual nlohmann::json view(Seat seat) const = 0;
   virtual std::unique_ptr<AnyState> resample(Seat observer, Rng& rng) const = 0;
+  // Draws `count` worlds for `observer` on the concrete State, as a search does (no heap), and
+  // returns a checksum of them: for measuring resample (`bench --search`).
+  virtual std::uint64_t resample_many(Seat observer, int count, Rng& rng) const = 0;
   virtual std::string move_text(Move move) const = 0;
   virtual std::optional<Move> parse_move(Seat seat, std::string_view text,
                                          std::string* error) const = 0;
@@ -97,6 +103,11 @@ class AnyState {
   // players ask it only of worlds drawn by resample(observer), to weight them (policy-based
   // inference), never of the true state.
   virtual double plausibility(Seat observer) const = 0;
+  // Information-set Monte Carlo tree search for `query.seat` (core/search.h): a world is drawn for
+  // the seat (resample) and only that world is searched from. Nullopt when the game has no search
+  // or the seat may not move. Players call it through SeatAccess::search.
+  virtual std::optional<SearchResult> search(const SearchQuery& query, SearchMemory& memory,
+                                             Rng& rng) const = 0;
 };
 
 template <class S>
@@ -160,7 +171,6 @@ std::uint64_t random_playout(S& state, Rng& rng) {
   return moves_made;
 }
 
-// The concrete state behind an AnyState, for code written for one game (its tests, its players).
 // Set for a game whose heuristic can say how plausible a world drawn for `observer` is
 // (AnyState::plausibility); nullptr otherwise (every world is as plausible).
 template <class S>
@@ -168,6 +178,7 @@ using PlausibilityFn = double (*)(const S& world, Seat observer);
 template <class S>
 inline PlausibilityFn<S> plausibility_hook = nullptr;
 
+// The concrete state behind an AnyState, for code written for one game (its tests, its players).
 template <class S>
 class TypedState : public AnyState {
  public:
@@ -224,6 +235,16 @@ class StateAdapter final : public TypedState<typename G::State> {
   std::unique_ptr<AnyState> resample(Seat observer, Rng& rng) const override {
     return std::make_unique<StateAdapter>(state_.resample(observer, rng), bots_, seq_);
   }
+  std::uint64_t resample_many(Seat observer, int count, Rng& rng) const override {
+    std::uint64_t sum = 0;
+    for (int i = 0; i < count; ++i) {
+      const S world = state_.resample(observer, rng);
+      // The whole world is made, as a search would use it (the compiler may not drop it).
+      asm volatile("" : : "r"(&world) : "memory");
+      sum += static_cast<std::uint64_t>(world.score(0)) + world.actors().bits();
+    }
+    return sum;
+  }
   std::string move_text(Move move) const override { return state_.move_text(move); }
   std::optional<Move> parse_move(Seat seat, std::string_view text,
                                  std::string* error) const override {
@@ -250,6 +271,15 @@ class StateAdapter final : public TypedState<typename G::State> {
   }
   double plausibility(Seat observer) const override {
     return plausibility_hook<S> ? plausibility_hook<S>(state_, observer) : 1.0;
+  }
+  std::optional<SearchResult> search(const SearchQuery& query, SearchMemory& memory,
+                                     Rng& rng) const override {
+    if (!search_hook<S> || !state_.actors().contains(query.seat)) return std::nullopt;
+    Move (*heuristic)(const S&, Seat, Rng&) = nullptr;
+    for (const auto& entry : *bots_)
+      if (entry.name == "heuristic") heuristic = entry.choose;
+    const S world = state_.resample(query.seat, rng);  // the search never sees the true state
+    return search_hook<S>(world, heuristic, query, memory, rng);
   }
 
  private:
@@ -303,6 +333,7 @@ class GameAdapter final : public AnyGame {
     return stats;
   }
   bool has_solver() const override { return solve_hook<S> != nullptr; }
+  bool has_search() const override { return search_hook<S> != nullptr; }
 
  private:
   G game_;

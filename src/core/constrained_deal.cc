@@ -9,14 +9,17 @@ constexpr int kRejectionTries = 64;
 constexpr int kMaxItems = 256;
 
 // The deal of `n` items (cards, possibly repeated) to slots; slot_of[i] receives item i's slot.
+// Its arrays are left uninitialised (a resample makes one per call, and zeroing 2 KB cost a
+// tenth of a resample): `cards` and `slot_of` are written before they are read, the others by the
+// augmenting-path pass that uses them.
 struct ItemDeal {
   std::span<const DealSlot> slots;
-  std::array<Card, kMaxItems> cards{};
+  std::array<Card, kMaxItems> cards;
   int n = 0;
-  std::array<int, kMaxItems> slot_of{};
-  std::array<int, kMaxDealSlots> load{};
-  std::array<bool, kMaxDealSlots> visited{};
-  std::array<int, kMaxDealSlots> order{};
+  std::array<int, kMaxItems> slot_of;
+  std::array<int, kMaxDealSlots> load;
+  std::array<bool, kMaxDealSlots> visited;
+  std::array<int, kMaxDealSlots> order;
 
   // Tries to place item i, displacing others along an augmenting path.
   bool place(int i) {
@@ -116,7 +119,10 @@ bool deal_constrained(const CardMultiset& pool, std::span<const DealSlot> slots,
   ItemDeal deal;
   deal.slots = slots;
   if (pool.size() > kMaxItems) return false;
-  for (Card c : pool.to_vector()) deal.cards[deal.n++] = c;
+  // Every copy in id order, as pool.to_vector() lists them, without its heap.
+  for (int c = 0; c < 64; ++c)
+    for (int k = 0; k < pool.count(static_cast<Card>(c)); ++k)
+      deal.cards[deal.n++] = static_cast<Card>(c);
   if (!sizes_fit(slots, deal.n) || out.size() < slots.size()) return false;
   if (!deal.run(rng)) return false;
   for (std::size_t j = 0; j < slots.size(); ++j) out[j] = CardMultiset();

@@ -44,10 +44,11 @@ struct CardValue {
 struct SolveResult {
   Seat to_play = kNoSeat;
   Seat seat = kNoSeat;
-  int value = 0;                 // of the position, with best play by everyone
-  bool round_scores = false;     // the values are round scores, not trick totals
-  std::vector<CardValue> cards;  // SolveQuery::each_card: each card the seat to play may play
-  std::uint64_t nodes = 0;       // positions searched
+  int value = 0;                  // of the position, with best play by everyone
+  bool round_scores = false;      // the values are round scores, not trick totals
+  std::vector<CardValue> cards;   // SolveQuery::each_card: each card the seat to play may play
+  std::uint64_t nodes = 0;        // positions searched
+  std::uint64_t trick_nodes = 0;  // of them, positions at the start of a trick
   // Where the game scores a round by its trick totals (SolverTask::scores): the round score of
   // each seat by its trick total at the end of the round, scores[seat * (tricks + 1) + total].
   int tricks = 0;  // the round's tricks

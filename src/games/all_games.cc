@@ -1,5 +1,6 @@
 #include "games/all_games.h"
 
+#include "bots/ismcts_search.h"
 #include "bots/trick_solver.h"
 #include "core/registry.h"
 #include "games/back_alley/back_alley.h"
@@ -28,13 +29,15 @@
 namespace cardroom {
 namespace {
 
-// Game G with its own players and its rules page.
+// Game G with its own players, its rules page and the searches of its State: the trick solver
+// where it offers solver_task(), the information-set tree search (bots/ismcts_search.h) always.
 template <class G>
 void add(std::string title, std::string description,
          const std::vector<BotEntry<typename G::State>>& players) {
   using State = typename G::State;
   if constexpr (requires(const State& s) { s.solver_task(); })
     solve_hook<State> = &solve_state<State>;
+  search_hook<State> = &ismcts_search<State>;
   register_game(make_game_entry<G>(std::move(title), std::move(description), players,
                                    [] { return std::string(rules_page(G::kName)); }));
 }

@@ -846,6 +846,9 @@ State State::resample(Seat observer, Rng& rng) const {
       for (int i = 0; i + 1 < lay.reserve_n; ++i) pool[k++] = lay.reserve[i];
       for (int i = 0; i < lay.stock_n; ++i)
         if (!((lay.stock_known >> i) & 1)) pool[k++] = lay.stock[i];
+      // In card order first: the world drawn depends only on which cards are hidden, not on
+      // where they truly lie (the same view and randomness give the same world).
+      std::sort(pool.begin(), pool.begin() + k);
       rng.shuffle(pool.data(), k);
       k = 0;
       for (int i = 0; i + 1 < lay.reserve_n; ++i) lay.reserve[i] = pool[k++];

@@ -1,0 +1,383 @@
+// The search of the `ismcts` player (bots/ismcts.h says what it does and why): information-set
+// Monte Carlo tree search as a template over a game's concrete State, so that every iteration
+// (resample, descent, playout, backup) runs with no virtual call, no string and no allocation.
+// The registry instantiates it for every game (games/all_games.cc sets core/search.h's
+// `search_hook<State>` to `&ismcts_search<State>`); players reach it through AnyState::search.
+//
+// The tree lives in a SearchMemory: one array of fixed-size nodes, reused from search to search
+// (cleared, never freed), so a search allocates only when its tree outgrows every tree before
+// it, and never per node or per iteration.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "core/any_game.h"
+#include "core/search.h"
+
+namespace cardroom {
+
+class SearchMemory {
+ public:
+  // A node is one move made by one seat after the moves on the path from the root: it holds the
+  // statistics of that move for its seat (SO-ISMCTS: a node is reached by the same moves in
+  // every world, whatever the hidden cards). Children are a singly linked list.
+  struct Node {
+    Move move;
+    double reward = 0;              // the sum of the results backed up for `seat`'s side
+    std::uint32_t visits = 0;       // iterations that made this move here
+    std::uint32_t available = 0;    // iterations in which it was legal when `seat` chose here
+    std::uint32_t first_child = 0;  // 0: none (node 0 is the root, nobody's child)
+    std::uint32_t next_sibling = 0;
+    // Children are made in runs of consecutive nodes reserved together (the moves untried when
+    // the run was reserved), so that a scan of the children reads memory in order: the next
+    // reserved node and how many are left.
+    std::uint32_t spare = 0;
+    std::int8_t seat = kNoSeat;  // who makes `move`
+    std::uint8_t spare_left = 0;
+  };
+  static constexpr int kMaxDepth = 1024;  // nodes on one path from the root
+
+  // Clears the tree and makes its root; the memory is kept.
+  void reset() {
+    nodes_.clear();
+    nodes_.push_back(Node{});
+  }
+  // Nodes made or reserved.
+  std::uint32_t size() const { return static_cast<std::uint32_t>(nodes_.size()); }
+  Node& operator[](std::uint32_t i) { return nodes_[i]; }
+  const Node& operator[](std::uint32_t i) const { return nodes_[i]; }
+  // A new child of `parent` (first in its list); when the parent has no reserved node left it
+  // reserves `run` (1..255) consecutive nodes, this one and the next children's.
+  std::uint32_t add_child(std::uint32_t parent, Seat seat, Move move, int run = 1) {
+    std::uint32_t index;
+    if (nodes_[parent].spare_left > 0) {
+      index = nodes_[parent].spare++;
+      --nodes_[parent].spare_left;
+    } else {
+      index = size();
+      run = std::clamp(run, 1, 255);
+      nodes_.resize(nodes_.size() + static_cast<std::size_t>(run));
+      nodes_[parent].spare = index + 1;
+      nodes_[parent].spare_left = static_cast<std::uint8_t>(run - 1);
+    }
+    Node& n = nodes_[index];
+    n = Node{};
+    n.move = move;
+    n.seat = static_cast<std::int8_t>(seat);
+    n.next_sibling = nodes_[parent].first_child;
+    nodes_[parent].first_child = index;
+    return index;
+  }
+  // The child of `parent` made by `seat` playing `move`, made if there is none and the tree may
+  // grow; 0 if it may not.
+  std::uint32_t child(std::uint32_t parent, Seat seat, Move move, std::uint32_t max_nodes) {
+    for (std::uint32_t c = nodes_[parent].first_child; c; c = nodes_[c].next_sibling)
+      if (nodes_[c].seat == seat && nodes_[c].move == move) return c;
+    return size() < max_nodes ? add_child(parent, seat, move) : 0;
+  }
+  // The path of the iteration in progress.
+  std::array<std::uint32_t, kMaxDepth>& path() { return path_; }
+  // Memory held, for `bench --search`.
+  std::size_t bytes() const { return nodes_.capacity() * sizeof(Node) + sizeof(*this); }
+
+ private:
+  std::vector<Node> nodes_;
+  std::array<std::uint32_t, kMaxDepth> path_{};
+};
+
+namespace ismcts_detail {
+
+inline double steady_seconds() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+// A playout that has not reached the end of its round after this many moves stops and counts the
+// scores as they are (no game takes this many moves over a round).
+inline constexpr int kMaxPlayoutMoves = 100000;
+
+template <GameState S>
+class Search {
+ public:
+  using Heuristic = Move (*)(const S&, Seat, Rng&);
+  using Node = SearchMemory::Node;
+
+  Search(const S& world, Heuristic heuristic, const SearchQuery& query, SearchMemory& memory,
+         Rng& rng)
+      : world_(world),
+        heuristic_(query.heuristic_playout ? heuristic : nullptr),
+        model_(query.heuristic_others ? heuristic : nullptr),
+        query_(query),
+        memory_(memory),
+        rng_(rng),
+        me_(query.seat),
+        sides_(query.teams.count > 0 ? query.teams.count : world.num_seats()),
+        rounds_(world.rounds_completed()) {
+    for (int d = 0; d < sides_; ++d) root_score_[d] = side_score(world, d);
+    for (Seat s = 0; s < world.num_seats(); ++s)
+      side_of_[s] = static_cast<std::int8_t>(query.teams.count > 0 ? query.teams.team_of[s] : s);
+  }
+
+  SearchResult run() {
+    memory_.reset();
+    SearchResult result;
+    const auto clock = query_.clock ? query_.clock : &steady_seconds;
+    const double start = query_.seconds > 0 ? clock() : 0;
+    const std::uint64_t cap = std::max<std::uint64_t>(1, query_.iterations);
+    for (;;) {
+      iterate(result);
+      ++result.iterations;
+      if (result.iterations >= cap) break;
+      // The clock is read every 16 iterations: reading it costs about a percent of an iteration.
+      if (query_.seconds > 0 && result.iterations % 16 == 0 && clock() - start >= query_.seconds)
+        break;
+    }
+    MoveList<S::kMaxMoves> legal;
+    world_.legal_moves(me_, legal);
+    result.moves.reserve(static_cast<std::size_t>(legal.size()));
+    for (Move m : legal) {
+      SearchMoveStats stats{m, 0, 0};
+      for (std::uint32_t c = memory_[0].first_child; c; c = memory_[c].next_sibling)
+        if (memory_[c].seat == me_ && memory_[c].move == m && memory_[c].visits > 0) {
+          stats.visits = memory_[c].visits;
+          stats.mean = memory_[c].reward / memory_[c].visits;
+        }
+      result.moves.push_back(stats);
+    }
+    result.nodes = memory_.size();
+    result.bytes = memory_.bytes();
+    return result;
+  }
+
+ private:
+  int side_score(const S& s, int side) const {
+    return query_.teams.count > 0 ? s.team_score(side) : s.score(side);
+  }
+  // The round in which the search began is over (a redeal within it, all passing, is not).
+  bool round_over(const S& s) const { return s.over() || s.rounds_completed() != rounds_; }
+
+  // Real time: the seats move in time slices, each once per slice in random order (the match
+  // runner's race between players of equal pace: every decision due after the same delay, ties
+  // broken at random). `moved` holds the seats that have moved in the current slice.
+  Seat slice_actor(SeatSet actors, SeatSet& moved) {
+    SeatSet waiting(actors.bits() & ~moved.bits());
+    if (waiting.empty()) {
+      moved = SeatSet();
+      waiting = actors;
+    }
+    int k = static_cast<int>(rng_.below(static_cast<std::uint32_t>(waiting.size())));
+    std::uint32_t bits = waiting.bits();
+    while (k-- > 0) bits &= bits - 1;
+    const Seat s = std::countr_zero(bits);
+    moved.add(s);
+    return s;
+  }
+
+  // The seat that moves next outside a simultaneous phase: the only actor, or in real time the
+  // next of the slice.
+  Seat next_actor(const S& w, SeatSet actors, SeatSet& moved) {
+    if (actors.size() > 1 && w.mode() == ActorMode::kRealTime) return slice_actor(actors, moved);
+    return actors.lowest();
+  }
+
+  struct Choice {
+    std::uint32_t node = 0;  // the child chosen (0: none, the tree is full)
+    Move move;
+    bool made = false;  // the child is new: the descent ends after this step
+  };
+
+  // `seat`'s move at `node` in world `w`: an untried legal move (drawn uniformly) if there is one
+  // and the tree may grow, else the child of the best upper confidence bound among the legal ones
+  // (each of them counted available).
+  //
+  // In a simultaneous phase (`simultaneous`) each child's exploration term is scaled by a random
+  // factor in [0.5, 1.5): seats choosing at the same node from alike statistics would otherwise
+  // move in lockstep (in matching pennies, both always taking their less visited move, the second
+  // seat would match the first every time without seeing it).
+  Choice select(std::uint32_t node, Seat seat, const S& w, bool simultaneous = false) {
+    if (model_ && seat != me_) {
+      // Another seat, modelled by the game's heuristic: its move, one child per move it makes.
+      const Move m = model_(w, seat, rng_);
+      const std::uint32_t before = memory_.size();
+      const std::uint32_t c = memory_.child(node, seat, m, query_.max_nodes);
+      return {c, m, memory_.size() != before};
+    }
+    MoveList<S::kMaxMoves> legal;
+    w.legal_moves(seat, legal);
+    const int n = legal.size();
+    std::array<std::uint32_t, S::kMaxMoves> child_at;
+    std::fill_n(child_at.begin(), n, 0u);
+    int tried = 0;
+    for (std::uint32_t c = memory_[node].first_child; c; c = memory_[c].next_sibling) {
+      const Node& child = memory_[c];
+      if (child.seat != seat) continue;
+      // Legal moves are sorted by code.
+      const Move* at = std::lower_bound(legal.begin(), legal.end(), child.move);
+      if (at != legal.end() && *at == child.move) {
+        child_at[at - legal.begin()] = c;
+        ++tried;
+      }
+    }
+    if (tried < n && memory_.size() < query_.max_nodes) {
+      int k = static_cast<int>(rng_.below(static_cast<std::uint32_t>(n - tried)));
+      int i = 0;
+      for (;; ++i)
+        if (child_at[i] == 0 && k-- == 0) break;
+      for (int j = 0; j < n; ++j)
+        if (child_at[j]) ++memory_[child_at[j]].available;
+      const std::uint32_t c = memory_.add_child(node, seat, legal[i], n - tried);
+      memory_[c].available = 1;
+      return {c, legal[i], true};
+    }
+    if (tried == 0)  // the tree is full: a random move, and the descent ends
+      return {0, legal[static_cast<int>(rng_.below(static_cast<std::uint32_t>(n)))], false};
+    // UCB1 in single precision (logf and sqrtf cost a third of their double forms).
+    const float scale = hi_ > lo_ ? static_cast<float>(1.0 / (hi_ - lo_)) : 0.0f;
+    const auto lo = static_cast<float>(lo_);
+    const auto c = static_cast<float>(query_.exploration);
+    float best_value = -std::numeric_limits<float>::infinity();
+    int best = -1, ties = 0;
+    for (int i = 0; i < n; ++i) {
+      if (!child_at[i]) continue;
+      Node& child = memory_[child_at[i]];
+      ++child.available;
+      const auto visits = static_cast<float>(std::max<std::uint32_t>(child.visits, 1));
+      const float exploit =
+          scale > 0 ? (static_cast<float>(child.reward) / visits - lo) * scale : 0.5f;
+      float explore = c * std::sqrt(std::log(static_cast<float>(child.available)) / visits);
+      if (simultaneous) explore *= 0.5f + static_cast<float>(rng_.uniform());
+      const float value = exploit + explore;
+      // Ties are broken at random: in a simultaneous phase, seats whose statistics are alike
+      // would otherwise choose in lockstep (each the first of its tied moves).
+      if (value > best_value) {
+        best_value = value;
+        best = i;
+        ties = 1;
+      } else if (value == best_value && rng_.below(static_cast<std::uint32_t>(++ties)) == 0) {
+        best = i;
+      }
+    }
+    return {child_at[best], legal[best], false};
+  }
+
+  void iterate(SearchResult& result) {
+    S w = world_.resample(me_, rng_);
+    auto& path = memory_.path();
+    int depth = 0;
+    std::uint32_t node = 0;  // the root
+    SeatSet moved;           // real time: the seats that have moved in this time slice
+    bool in_tree = true, first = true, grew = false;
+    while (in_tree && !grew && depth + 2 * kMaxSeats < SearchMemory::kMaxDepth) {
+      if (round_over(w)) break;
+      const SeatSet actors = w.actors();
+      if (actors.empty()) break;
+      if (w.mode() == ActorMode::kSimultaneous && actors.size() > 1) {
+        // Decoupled: each seat of the phase chooses by its own statistics at this node, which
+        // do not depend on what the others submit (hidden until all are in). The joint move
+        // then leads on through a chain of nodes, one per submission after the first, whose
+        // last is the node of the position after the phase.
+        std::uint32_t chain = 0;
+        bool first_seat = true;
+        for (Seat s : actors) {
+          if (!w.actors().contains(s) || w.mode() != ActorMode::kSimultaneous) break;
+          const Choice c = select(node, s, w, true);
+          grew |= c.made;
+          if (c.node) path[depth++] = c.node;
+          if (first_seat) {
+            chain = c.node;
+          } else if (chain) {
+            chain = memory_.child(chain, s, c.move, query_.max_nodes);
+            if (chain) path[depth++] = chain;
+          }
+          first_seat = false;
+          w.apply(s, c.move, nullptr);
+          ++result.tree_moves;
+        }
+        node = chain;
+      } else {
+        const Seat s = first && actors.contains(me_) ? me_ : next_actor(w, actors, moved);
+        if (first && w.mode() == ActorMode::kRealTime) moved.add(me_);
+        const Choice c = select(node, s, w);
+        grew = c.made;
+        w.apply(s, c.move, nullptr);
+        ++result.tree_moves;
+        node = c.node;
+        if (node) path[depth++] = node;
+      }
+      in_tree = node != 0;
+      first = false;
+    }
+    result.playout_moves += playout(w, moved);
+    // Each side's result: its score change minus the mean change of the other sides.
+    std::array<double, kMaxSeats> delta{}, value{};
+    double sum = 0;
+    for (int d = 0; d < sides_; ++d) sum += delta[d] = side_score(w, d) - root_score_[d];
+    for (int d = 0; d < sides_; ++d) {
+      value[d] = sides_ > 1 ? delta[d] - (sum - delta[d]) / (sides_ - 1) : delta[d];
+      if (!seen_) {
+        lo_ = hi_ = value[d];
+        seen_ = true;
+      }
+      lo_ = std::min(lo_, value[d]);
+      hi_ = std::max(hi_, value[d]);
+    }
+    ++memory_[0].visits;
+    for (int i = 0; i < depth; ++i) {
+      Node& n = memory_[path[i]];
+      ++n.visits;
+      n.reward += value[side_of_[n.seat]];
+    }
+  }
+
+  // Plays `w` on to the end of its round; returns the moves made.
+  std::uint64_t playout(S& w, SeatSet moved) {
+    std::uint64_t made = 0;
+    MoveList<S::kMaxMoves> legal;
+    while (!round_over(w) && made < kMaxPlayoutMoves) {
+      const SeatSet actors = w.actors();
+      if (actors.empty()) break;
+      const Seat s = next_actor(w, actors, moved);
+      Move m;
+      if (heuristic_) {
+        m = heuristic_(w, s, rng_);
+      } else {
+        legal.clear();
+        w.legal_moves(s, legal);
+        m = legal[static_cast<int>(rng_.below(static_cast<std::uint32_t>(legal.size())))];
+      }
+      w.apply(s, m, nullptr);
+      ++made;
+    }
+    return made;
+  }
+
+  const S& world_;
+  Heuristic heuristic_;
+  Heuristic model_;  // the other seats' moves in the tree (heuristic_others)
+  const SearchQuery& query_;
+  SearchMemory& memory_;
+  Rng& rng_;
+  Seat me_;
+  int sides_;
+  int rounds_;
+  std::array<int, kMaxSeats> root_score_{};
+  std::array<std::int8_t, kMaxSeats> side_of_{};
+  double lo_ = 0, hi_ = 0;  // the results seen so far, which scale them to [0, 1] for UCB
+  bool seen_ = false;
+};
+
+}  // namespace ismcts_detail
+
+// The search hook of every game (core/search.h): `world` is a world drawn for query.seat.
+template <GameState S>
+SearchResult ismcts_search(const S& world, Move (*heuristic)(const S&, Seat, Rng&),
+                           const SearchQuery& query, SearchMemory& memory, Rng& rng) {
+  return ismcts_detail::Search<S>(world, heuristic, query, memory, rng).run();
+}
+
+}  // namespace cardroom
