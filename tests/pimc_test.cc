@@ -61,6 +61,10 @@ TEST(Pimc, OptionsAndErrors) {
   auto plain = load_player("pimc", *s48, &error);
   ASSERT_TRUE(plain) << error;
   EXPECT_EQ(plain->name(), "pimc");
+  // Calls for the most bids made exactly unless told otherwise.
+  auto worlds = load_player("pimc(worlds=5)", *s48, &error);
+  ASSERT_TRUE(worlds) << error;
+  EXPECT_NE(worlds->name().find(",bid=exact,"), std::string::npos) << worlds->name();
   auto set = load_player("pimc(worlds=12,ms=200,tt_mb=2,bid=heuristic)", *s48, &error);
   ASSERT_TRUE(set) << error;
   EXPECT_EQ(set->name(),
@@ -75,7 +79,7 @@ TEST(Pimc, OptionsAndErrors) {
   EXPECT_NE(LoadError("pimc(ms=-5)", *s48).find("ms"), std::string::npos);
   EXPECT_NE(LoadError("pimc(tt_mb=0)", *s48).find("tt_mb"), std::string::npos);
   EXPECT_NE(LoadError("pimc(solve_cards=65)", *s48).find("0..64"), std::string::npos);
-  EXPECT_NE(LoadError("pimc(bid=guess)", *s48).find("solve|exact|heuristic"), std::string::npos);
+  EXPECT_NE(LoadError("pimc(bid=guess)", *s48).find("exact|solve|heuristic"), std::string::npos);
   EXPECT_NE(LoadError("pimc(alone=both)", *s48).find("model|solve"), std::string::npos);
   EXPECT_NE(LoadError("pimc(search_cards=-1)", *s48).find("search_cards"), std::string::npos);
   EXPECT_NE(LoadError("pimc(depth=3)", *s48).find("depth"), std::string::npos);
@@ -231,6 +235,34 @@ TEST(Pimc, ExactBidsWithoutSearch) {
   }
   EXPECT_GE(differ, 2);
   EXPECT_GE(lower, 1);
+}
+
+// bid=exact counts a target made only where one trick total scores best (a bid to make exactly).
+// Red Rover's contracts are made by any total from the declarer's target up: there bid=exact
+// calls what bid=solve calls, from the same worlds and randomness (at seed 17, seat 2 bid=exact
+// called a Bull Rush, a contract made by taking all its tricks, when any single best trick total
+// counted as a target made; bid=solve passes).
+TEST(Pimc, ExactBidsOnlyForAnExactTarget) {
+  auto game = Load("red_rover");
+  ASSERT_TRUE(game);
+  int calls = 0;
+  for (std::uint64_t seed = 1; seed <= 20; ++seed)
+    for (Seat seat = 0; seat < 3; ++seat) {
+      auto state = PlayUntil(*game, seed, seat, "auction", 0);
+      if (state->over()) continue;
+      Move made[2];
+      Rng rngs[2] = {Rng(seed), Rng(seed)};
+      for (int exact = 0; exact < 2; ++exact) {
+        PimcPlayer pimc = MakePimc(PimcOptions{
+            .worlds = 4, .bid = exact ? PimcOptions::Bid::kExact : PimcOptions::Bid::kSolve});
+        made[exact] = pimc.decide(SeatAccess(*state, seat), rngs[exact]).move;
+        EXPECT_EQ(pimc.stats().searches, 1u) << "seed " << seed << " seat " << seat;
+      }
+      EXPECT_EQ(made[0], made[1]) << "seed " << seed << " seat " << seat;
+      EXPECT_EQ(rngs[0], rngs[1]) << "seed " << seed << " seat " << seat;
+      ++calls;
+    }
+  EXPECT_GE(calls, 50);
 }
 
 // Two states that look the same from the seat (same view) but hide different cards: the same

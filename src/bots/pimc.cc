@@ -251,7 +251,7 @@ int PimcPlayer::rollout(AnyState& world, Seat me, Move move, bool model, bool ex
   [[maybe_unused]] const Status applied = world.apply(me, move, nullptr);
   CARDROOM_ASSERT(applied.ok(), "pimc: a legal move was refused on a world drawn for the seat");
   const int value = play_on(world, me, mark, my_cards, model, rng);
-  if (!exact || !mark.ceiling_known || mark.top == kNoCeiling) return value;
+  if (!exact || !mark.ceiling_known || !mark.exact_target) return value;
   // The target made counts first, its score second.
   return value == mark.top ? kMade + value : value;
 }
@@ -309,11 +309,18 @@ void PimcPlayer::set_ceiling(const AnyState& world, Seat me, Mark& mark) {
   if (!answer || answer->scores.empty()) return;
   stats_.nodes += answer->nodes;
   mark.ceiling = mark.top = std::numeric_limits<int>::min();
+  int at_top = 0, top_total = 0;  // how many trick totals score mark.top, the last of them
   for (int t = 0; t <= answer->tricks; ++t) {
     const int score = answer->scores[static_cast<std::size_t>(me * (answer->tricks + 1) + t)];
+    if (score > mark.top) at_top = 0;
     mark.top = std::max(mark.top, score);
+    if (score == mark.top) {
+      ++at_top;
+      top_total = t;
+    }
     if (t >= answer->won) mark.ceiling = std::max(mark.ceiling, score);
   }
+  mark.exact_target = at_top == 1 && top_total < answer->tricks;
 }
 
 PlayerEntry pimc_player_entry() {
@@ -336,10 +343,11 @@ PlayerEntry pimc_player_entry() {
            OptionSpec::integer("search_cards", 3, 0, 64,
                                "alone=model: the seat's own moves are searched once it holds this "
                                "many cards (the heuristic plays them before)"),
-           OptionSpec::choice("bid", {"solve", "exact", "heuristic"},
-                              "calls (bids): roll out and solve sampled worlds for each and make "
-                              "the best on average (solve) or, alone=model, the one most often "
-                              "made exactly (exact), or the game's heuristic"),
+           OptionSpec::choice("bid", {"exact", "solve", "heuristic"},
+                              "calls (bids): roll out sampled worlds for each and make, where "
+                              "the seat's score rewards one trick total most (alone=model), the "
+                              "one made exactly most often (exact), else and with solve the best "
+                              "on average; or the game's heuristic"),
            OptionSpec::choice("infer", {"model", "none"},
                               "worlds kept in proportion to how plausible the other seats' "
                               "decisions are in them by the game's model of its players (model), "

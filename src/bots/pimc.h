@@ -20,9 +20,11 @@
 //     game's heuristic at every other seat (each deciding on a world drawn for its own seat) and
 //     at the seat itself until it holds search_cards cards; from there the seat's own moves are
 //     searched (the best round score over them, cut off once the best score still reachable is
-//     made). The card of the best sum is played (ties: the heuristic's card). Calls: bid=solve
-//     makes the call of the best sum, bid=exact the one that made its target in the most worlds
-//     (ties: the best sum of scores).
+//     made). The card of the best sum is played (ties: the heuristic's card). Calls: bid=exact
+//     (the default) makes the one that made its target in the most worlds (ties: the best sum of
+//     scores), where the target is exact: one trick total scores best and more would score less
+//     (S48's and Reds' bids; not Red Rover's contracts, made by the tricks needed: there, and
+//     with bid=solve, the call of the best sum).
 //   Card play elsewhere. It draws worlds, solves each for its seat's side (SolveQuery::seat: the
 //     side's round score where the game scores the round by tricks, the best score it can
 //     guarantee against all other seats where each seat scores alone, else its trick total), sums
@@ -48,7 +50,7 @@
 // Options (bots/registry.h): worlds (per move, default 40), ms (a time budget per move: when set
 // it draws worlds until the budget is spent, at least one, and `worlds` no longer counts), tt_mb
 // (the solver's table in MB, kept for the match), solve_cards, direct_cards, alone (model |
-// solve), search_cards, bid (solve | exact | heuristic), infer (model | none). A move with one
+// solve), search_cards, bid (exact | solve | heuristic), infer (model | none). A move with one
 // legal choice is made at once.
 //
 // Cost: one solve per world per card decision; per call, one rollout and one small solve per world
@@ -76,11 +78,11 @@ struct PimcOptions {
   int solve_cards = 4;
   int direct_cards = 8;
   enum class Bid : std::uint8_t {
-    kSolve,
     kExact,
+    kSolve,
     kHeuristic
   };  // the order of the option's choices
-  Bid bid = Bid::kSolve;
+  Bid bid = Bid::kExact;
   // Games where each seat scores alone by its exact trick total (S48, Reds): search the seat's own
   // moves against the game's heuristic at the other seats (kModel), or the solver as elsewhere.
   enum class Alone : std::uint8_t { kModel, kSolve };
@@ -151,6 +153,9 @@ class PimcPlayer final : public Player {
     int score = 0, deals = 0, rounds = 0;
     int ceiling = 0, top = 0;  // set_ceiling(), once known
     bool ceiling_known = false;
+    // set_ceiling(): one trick total scores `top` and more tricks would score less: a bid to make
+    // exactly, as in S48 and Reds (not a contract made by its target or more, as in Red Rover).
+    bool exact_target = false;
   };
   // The value for `me`'s side of `world` after `me` makes `move` and the game's heuristic plays on
   // until `me` holds solve_cards cards: the solver's value there, or what the round scored if it
@@ -159,8 +164,8 @@ class PimcPlayer final : public Player {
   // is the best round score over them.
   int rollout(AnyState& world, Seat me, Move move, bool model, bool exact, Rng& rng);
   // Sets mark.ceiling, the best round score `me`'s side can still make in `world` (card play),
-  // and mark.top, the best it could make with any trick total; kNoCeiling if the game does not
-  // score a round by trick totals.
+  // mark.top, the best it could make with any trick total (kNoCeiling if the game does not score
+  // a round by trick totals), and mark.exact_target.
   void set_ceiling(const AnyState& world, Seat me, Mark& mark);
   static constexpr int kNoCeiling = std::numeric_limits<int>::max();
   static constexpr int kMade = 1 << 20;  // bid=exact: a rollout that made the target
