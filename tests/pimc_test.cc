@@ -61,11 +61,15 @@ TEST(Pimc, OptionsAndErrors) {
   auto plain = load_player("pimc", *s48, &error);
   ASSERT_TRUE(plain) << error;
   EXPECT_EQ(plain->name(), "pimc");
+  // Calls for the most bids made exactly unless told otherwise.
+  auto worlds = load_player("pimc(worlds=5)", *s48, &error);
+  ASSERT_TRUE(worlds) << error;
+  EXPECT_NE(worlds->name().find(",bid=exact,"), std::string::npos) << worlds->name();
   auto set = load_player("pimc(worlds=12,ms=200,tt_mb=2,bid=heuristic)", *s48, &error);
   ASSERT_TRUE(set) << error;
   EXPECT_EQ(set->name(),
             "pimc(worlds=12,ms=200,tt_mb=2,solve_cards=4,direct_cards=8,alone=model,"
-            "search_cards=3,bid=heuristic,pace_ms=1000)");
+            "search_cards=3,bid=heuristic,infer=model,pace_ms=1000)");
   auto alone = load_player("pimc(alone=solve,search_cards=2,bid=exact)", *s48, &error);
   ASSERT_TRUE(alone) << error;
   EXPECT_NE(alone->name().find("alone=solve,search_cards=2,bid=exact"), std::string::npos);
@@ -75,7 +79,7 @@ TEST(Pimc, OptionsAndErrors) {
   EXPECT_NE(LoadError("pimc(ms=-5)", *s48).find("ms"), std::string::npos);
   EXPECT_NE(LoadError("pimc(tt_mb=0)", *s48).find("tt_mb"), std::string::npos);
   EXPECT_NE(LoadError("pimc(solve_cards=65)", *s48).find("0..64"), std::string::npos);
-  EXPECT_NE(LoadError("pimc(bid=guess)", *s48).find("solve|exact|heuristic"), std::string::npos);
+  EXPECT_NE(LoadError("pimc(bid=guess)", *s48).find("exact|solve|heuristic"), std::string::npos);
   EXPECT_NE(LoadError("pimc(alone=both)", *s48).find("model|solve"), std::string::npos);
   EXPECT_NE(LoadError("pimc(search_cards=-1)", *s48).find("search_cards"), std::string::npos);
   EXPECT_NE(LoadError("pimc(depth=3)", *s48).find("depth"), std::string::npos);
@@ -150,6 +154,115 @@ TEST(Pimc, PlaysWholeS48MatchByRollouts) {
   EXPECT_GT(rolled->stats().searches, 9u);
   EXPECT_GT(rolled->stats().nodes, 0u);
   EXPECT_GT(unsolved->stats().searches, 9u);
+}
+
+// Worlds drawn with infer=model follow the other seats' bids: where a heuristic seat bid high,
+// its hand in the worlds PIMC keeps holds more high-card points (A 4, K 3, Q 2, J 1) than in worlds
+// drawn blindly (and where it bid nil, fewer); the seat's own cards and everything public are the
+// same in every world either way; worlds are rejected (more draws than worlds kept).
+TEST(Pimc, WorldsFollowTheOtherSeatsBids) {
+  auto game = Load("s48(players=4)");
+  ASSERT_TRUE(game);
+  int checked_high = 0, checked_nil = 0;
+  for (std::uint64_t seed = 1; seed < 60 && (checked_high < 2 || checked_nil < 2); ++seed) {
+    // Seat 0 to play, every bid of the first round made.
+    auto state = PlayUntil(*game, seed, 0, "play", 0);
+    const nlohmann::json view = state->view(0);
+    for (Seat other = 1; other < 4; ++other) {
+      const int bid = view["bids"][other];
+      const bool high = bid >= 4, nil = bid == 0;
+      if (!(high && checked_high < 2) && !(nil && checked_nil < 2)) continue;
+      auto points = [&](const AnyState& world) {
+        int count = 0;
+        const nlohmann::json seen = world.view(other);
+        for (const auto& c : seen["hand"]) {
+          const std::string text = c;
+          count += text[0] == 'A' ? 4 : text[0] == 'K' ? 3 : text[0] == 'Q' ? 2 : text[0] == 'J';
+        }
+        return count;
+      };
+      double mean[2] = {0, 0};
+      for (int infer = 0; infer < 2; ++infer) {
+        PimcPlayer pimc = MakePimc(PimcOptions{.infer = infer == 0 ? PimcOptions::Infer::kNone
+                                                                   : PimcOptions::Infer::kModel});
+        Rng rng(seed);
+        const SeatAccess seat(*state, 0);
+        constexpr int kWorlds = 200;
+        for (int w = 0; w < kWorlds; ++w) {
+          const auto world = pimc.draw_world(seat, rng);
+          EXPECT_EQ(world->view(0), state->view(0));
+          mean[infer] += points(*world) / static_cast<double>(kWorlds);
+        }
+        if (infer == 0)
+          EXPECT_EQ(pimc.stats().draws, static_cast<std::uint64_t>(kWorlds));
+        else
+          EXPECT_GT(pimc.stats().draws, static_cast<std::uint64_t>(kWorlds));
+      }
+      if (high) {
+        EXPECT_GT(mean[1], mean[0] + 2) << "seed " << seed << " seat " << other << " bid " << bid;
+        ++checked_high;
+      } else {
+        EXPECT_LT(mean[1], mean[0] - 0.25) << "seed " << seed << " seat " << other << " bid nil";
+        ++checked_nil;
+      }
+    }
+  }
+  EXPECT_EQ(checked_high, 2);
+  EXPECT_EQ(checked_nil, 2);
+}
+
+// bid=exact counts the targets made also where none of the seat's moves is searched
+// (search_cards=0: the heuristic plays the seat's cards to the end of the round): its bids are not
+// all those of bid=solve, which bids higher when a higher bid scores more.
+TEST(Pimc, ExactBidsWithoutSearch) {
+  auto game = Load("s48(players=4)");
+  ASSERT_TRUE(game);
+  int differ = 0, lower = 0;
+  for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+    auto state = PlayUntil(*game, seed, 0, "bid", 0);
+    int bids[2];
+    for (int exact = 0; exact < 2; ++exact) {
+      PimcPlayer pimc =
+          MakePimc(PimcOptions{.worlds = 10,
+                               .bid = exact ? PimcOptions::Bid::kExact : PimcOptions::Bid::kSolve,
+                               .search_cards = 0});
+      Rng rng(seed);
+      const std::string text = state->move_text(pimc.decide(SeatAccess(*state, 0), rng).move);
+      bids[exact] = std::stoi(text.substr(4));
+    }
+    differ += bids[0] != bids[1];
+    lower += bids[1] < bids[0];
+  }
+  EXPECT_GE(differ, 2);
+  EXPECT_GE(lower, 1);
+}
+
+// bid=exact counts a target made only where one trick total scores best (a bid to make exactly).
+// Red Rover's contracts are made by any total from the declarer's target up: there bid=exact
+// calls what bid=solve calls, from the same worlds and randomness (at seed 17, seat 2 bid=exact
+// called a Bull Rush, a contract made by taking all its tricks, when any single best trick total
+// counted as a target made; bid=solve passes).
+TEST(Pimc, ExactBidsOnlyForAnExactTarget) {
+  auto game = Load("red_rover");
+  ASSERT_TRUE(game);
+  int calls = 0;
+  for (std::uint64_t seed = 1; seed <= 20; ++seed)
+    for (Seat seat = 0; seat < 3; ++seat) {
+      auto state = PlayUntil(*game, seed, seat, "auction", 0);
+      if (state->over()) continue;
+      Move made[2];
+      Rng rngs[2] = {Rng(seed), Rng(seed)};
+      for (int exact = 0; exact < 2; ++exact) {
+        PimcPlayer pimc = MakePimc(PimcOptions{
+            .worlds = 4, .bid = exact ? PimcOptions::Bid::kExact : PimcOptions::Bid::kSolve});
+        made[exact] = pimc.decide(SeatAccess(*state, seat), rngs[exact]).move;
+        EXPECT_EQ(pimc.stats().searches, 1u) << "seed " << seed << " seat " << seat;
+      }
+      EXPECT_EQ(made[0], made[1]) << "seed " << seed << " seat " << seat;
+      EXPECT_EQ(rngs[0], rngs[1]) << "seed " << seed << " seat " << seat;
+      ++calls;
+    }
+  EXPECT_GE(calls, 50);
 }
 
 // Two states that look the same from the seat (same view) but hide different cards: the same

@@ -71,6 +71,24 @@ bool PimcPlayer::more_worlds(std::uint64_t worlds, double start) const {
   return worlds < static_cast<std::uint64_t>(options_.worlds);
 }
 
+std::unique_ptr<AnyState> PimcPlayer::draw_world(const SeatAccess& seat, Rng& rng) {
+  std::unique_ptr<AnyState> best;
+  double best_weight = -1;
+  for (int draw = 0; draw < kMaxDraws; ++draw) {
+    std::unique_ptr<AnyState> world = seat.resample(rng);
+    ++stats_.draws;
+    if (options_.infer == PimcOptions::Infer::kNone) return world;
+    const double weight = world->plausibility(seat.seat());
+    if (weight >= 1 || rng.uniform() < weight) return world;
+    if (weight > best_weight) {
+      best_weight = weight;
+      best = std::move(world);
+    }
+  }
+  ++stats_.unlikely;
+  return best;
+}
+
 void PimcPlayer::count_search(std::uint64_t worlds) {
   stats_.fewest_worlds = stats_.searches == 0 ? worlds : std::min(stats_.fewest_worlds, worlds);
   stats_.most_worlds = std::max(stats_.most_worlds, worlds);
@@ -95,7 +113,7 @@ Decision PimcPlayer::decide(const SeatAccess& seat, Rng& rng) {
   std::vector<Move> cards;
   for (Move m : legal)
     if (is_card_play(seat.move_text(m))) cards.push_back(m);
-  const std::unique_ptr<AnyState> world = seat.resample(rng);
+  const std::unique_ptr<AnyState> world = draw_world(seat, rng);
   // Each seat for itself with an exact target: the seat's moves searched against the heuristic.
   const bool model = !cards.empty() && exact_alone(*world);
   if (model || (!cards.empty() && hand_size(seat) > options_.direct_cards)) {
@@ -156,7 +174,7 @@ Move PimcPlayer::play_card(const SeatAccess& seat, const std::vector<Move>& lega
     stats_.nodes += answer->nodes;
     ++worlds;
     if (!more_worlds(worlds, start)) break;
-    answer = seat.resample(rng)->solve(query, memory());
+    answer = draw_world(seat, rng)->solve(query, memory());
   }
   count_search(worlds);
   CARDROOM_ASSERT(!cards.empty(), "pimc: the solver offered no card");
@@ -205,7 +223,7 @@ std::vector<std::int64_t> PimcPlayer::rollout_sums(const SeatAccess& seat,
   const bool exact =
       options_.bid == PimcOptions::Bid::kExact && is_call(seat.move_text(candidates[0]));
   do {
-    const std::unique_ptr<AnyState> world = seat.resample(rng);
+    const std::unique_ptr<AnyState> world = draw_world(seat, rng);
     const Rng rollout_rng = rng.split();
     for (std::size_t i = 0; i < candidates.size(); ++i) {
       const std::unique_ptr<AnyState> copy = world->clone();
@@ -233,7 +251,7 @@ int PimcPlayer::rollout(AnyState& world, Seat me, Move move, bool model, bool ex
   [[maybe_unused]] const Status applied = world.apply(me, move, nullptr);
   CARDROOM_ASSERT(applied.ok(), "pimc: a legal move was refused on a world drawn for the seat");
   const int value = play_on(world, me, mark, my_cards, model, rng);
-  if (!exact || !mark.ceiling_known || mark.top == kNoCeiling) return value;
+  if (!exact || !mark.ceiling_known || !mark.exact_target) return value;
   // The target made counts first, its score second.
   return value == mark.top ? kMade + value : value;
 }
@@ -266,6 +284,8 @@ int PimcPlayer::play_on(AnyState& world, Seat me, Mark& mark, int my_cards, bool
     if (card && my_cards < 0) {
       my_cards = static_cast<int>(world.view(me)["hand"].size());
       model = model && exact_alone(world);  // a call's rollout reaches the card play
+      // No move of the seat will be searched: the target (bid=exact) is learnt here.
+      if (model && options_.search_cards <= 0) set_ceiling(world, me, mark);
     }
     if (!model && card && my_cards <= options_.solve_cards) {
       if (const auto answer = world.solve(query, memory())) {
@@ -289,11 +309,18 @@ void PimcPlayer::set_ceiling(const AnyState& world, Seat me, Mark& mark) {
   if (!answer || answer->scores.empty()) return;
   stats_.nodes += answer->nodes;
   mark.ceiling = mark.top = std::numeric_limits<int>::min();
+  int at_top = 0, top_total = 0;  // how many trick totals score mark.top, the last of them
   for (int t = 0; t <= answer->tricks; ++t) {
     const int score = answer->scores[static_cast<std::size_t>(me * (answer->tricks + 1) + t)];
+    if (score > mark.top) at_top = 0;
     mark.top = std::max(mark.top, score);
+    if (score == mark.top) {
+      ++at_top;
+      top_total = t;
+    }
     if (t >= answer->won) mark.ceiling = std::max(mark.ceiling, score);
   }
+  mark.exact_target = at_top == 1 && top_total < answer->tricks;
 }
 
 PlayerEntry pimc_player_entry() {
@@ -316,10 +343,15 @@ PlayerEntry pimc_player_entry() {
            OptionSpec::integer("search_cards", 3, 0, 64,
                                "alone=model: the seat's own moves are searched once it holds this "
                                "many cards (the heuristic plays them before)"),
-           OptionSpec::choice("bid", {"solve", "exact", "heuristic"},
-                              "calls (bids): roll out and solve sampled worlds for each and make "
-                              "the best on average (solve) or, alone=model, the one most often "
-                              "made exactly (exact), or the game's heuristic")},
+           OptionSpec::choice("bid", {"exact", "solve", "heuristic"},
+                              "calls (bids): roll out sampled worlds for each and make, where "
+                              "the seat's score rewards one trick total most (alone=model), the "
+                              "one made exactly most often (exact), else and with solve the best "
+                              "on average; or the game's heuristic"),
+           OptionSpec::choice("infer", {"model", "none"},
+                              "worlds kept in proportion to how plausible the other seats' "
+                              "decisions are in them by the game's model of its players (model), "
+                              "or every world drawn (none)")},
           [](const AnyGame& game) { return game.has_solver(); },
           [](const AnyGame& game, const std::string& name, const OptionValues& values,
              std::string*) -> std::unique_ptr<Player> {
@@ -332,6 +364,7 @@ PlayerEntry pimc_player_entry() {
             options.bid = values.get_choice_as<PimcOptions::Bid>("bid");
             options.alone = values.get_choice_as<PimcOptions::Alone>("alone");
             options.search_cards = static_cast<int>(values.get_int("search_cards"));
+            options.infer = values.get_choice_as<PimcOptions::Infer>("infer");
             const double pace = pace_ms_of(static_cast<int>(values.get_int("speed")),
                                            static_cast<int>(values.get_int("pace_ms"))) /
                                 1000.0;

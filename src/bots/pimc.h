@@ -5,6 +5,14 @@
 // SeatAccess::resample (the seat's own cards and everything public kept, every hidden card drawn
 // afresh), and the solver answers as if that world were the truth.
 //
+//   Which worlds (infer=model, the default). A world drawn by resample is kept with the chance
+//     AnyState::plausibility gives it: how well the other seats' decisions this round (bids, cards)
+//     fit their hands in it, as the game's own model of its players (its heuristic) decides from
+//     what each seat knew then; 1 in games without such a model (only S48 has one). This is
+//     rejection sampling of the seat's belief given those decisions (policy-based inference:
+//     Rebstock, Solinas, Buro, Sturtevant, "Policy Based Inference in Trick-Taking Card Games",
+//     2019); after kMaxDraws draws with none kept, the most plausible is used. infer=none keeps
+//     every world drawn.
 //   Each seat for itself with an exact target (S48, Reds without partners: the solver's answer
 //     has scores by trick total and more than two seats; alone=model, the default). The solver's
 //     values there are guarantees against all other seats together, far too pessimistic
@@ -12,9 +20,11 @@
 //     game's heuristic at every other seat (each deciding on a world drawn for its own seat) and
 //     at the seat itself until it holds search_cards cards; from there the seat's own moves are
 //     searched (the best round score over them, cut off once the best score still reachable is
-//     made). The card of the best sum is played (ties: the heuristic's card). Calls: bid=solve
-//     makes the call of the best sum, bid=exact the one that made its target in the most worlds
-//     (ties: the best sum of scores).
+//     made). The card of the best sum is played (ties: the heuristic's card). Calls: bid=exact
+//     (the default) makes the one that made its target in the most worlds (ties: the best sum of
+//     scores), where the target is exact: one trick total scores best and more would score less
+//     (S48's and Reds' bids; not Red Rover's contracts, made by the tricks needed: there, and
+//     with bid=solve, the call of the best sum).
 //   Card play elsewhere. It draws worlds, solves each for its seat's side (SolveQuery::seat: the
 //     side's round score where the game scores the round by tricks, the best score it can
 //     guarantee against all other seats where each seat scores alone, else its trick total), sums
@@ -40,11 +50,12 @@
 // Options (bots/registry.h): worlds (per move, default 40), ms (a time budget per move: when set
 // it draws worlds until the budget is spent, at least one, and `worlds` no longer counts), tt_mb
 // (the solver's table in MB, kept for the match), solve_cards, direct_cards, alone (model |
-// solve), search_cards, bid (solve | exact | heuristic). A move with one legal choice is made at
-// once.
+// solve), search_cards, bid (exact | solve | heuristic), infer (model | none). A move with one
+// legal choice is made at once.
 //
 // Cost: one solve per world per card decision; per call, one rollout and one small solve per world
-// and candidate. The table is allocated at the first decision and kept.
+// and candidate; with infer=model, the draws a world kept costs (S48: about 20 draws, each a
+// replay of the round so far). The table is allocated at the first decision and kept.
 #pragma once
 
 #include <cstdint>
@@ -67,16 +78,20 @@ struct PimcOptions {
   int solve_cards = 4;
   int direct_cards = 8;
   enum class Bid : std::uint8_t {
-    kSolve,
     kExact,
+    kSolve,
     kHeuristic
   };  // the order of the option's choices
-  Bid bid = Bid::kSolve;
+  Bid bid = Bid::kExact;
   // Games where each seat scores alone by its exact trick total (S48, Reds): search the seat's own
   // moves against the game's heuristic at the other seats (kModel), or the solver as elsewhere.
   enum class Alone : std::uint8_t { kModel, kSolve };
   Alone alone = Alone::kModel;
   int search_cards = 3;  // kModel: the seat's own moves are searched once it holds this many
+  // Worlds: drawn by resample and kept in proportion to their AnyState::plausibility (the other
+  // seats' decisions by the game's model of its players: kModel), or every world drawn (kNone).
+  enum class Infer : std::uint8_t { kModel, kNone };
+  Infer infer = Infer::kModel;
 };
 
 // What a PIMC player has done in its match, for tests and measurement.
@@ -87,7 +102,12 @@ struct PimcStats {
   std::uint64_t fewest_worlds = 0, most_worlds = 0;  // per search
   std::uint64_t nodes = 0;                           // solver positions searched
   std::uint64_t tied = 0, all_tied = 0;              // card searches with several / all cards best
+  std::uint64_t draws = 0;  // worlds drawn by resample (more than `worlds` when some are rejected)
+  std::uint64_t unlikely = 0;  // worlds kept as the most plausible of kMaxDraws, none accepted
 };
+
+// draw_world: the draws per world kept, at most.
+inline constexpr int kMaxDraws = 200;
 
 // Decisions with more call candidates than this go to the heuristic: a call costs a rollout and a
 // solve per candidate and world.
@@ -108,6 +128,11 @@ class PimcPlayer final : public Player {
   const std::string& name() const override { return name_; }
   Decision decide(const SeatAccess& seat, Rng& rng) override;
   const PimcStats& stats() const { return stats_; }
+  // A world for a search (public for tests): drawn by resample and, with infer=model, kept with a
+  // chance of its AnyState::plausibility (rejection sampling: the worlds kept follow the seat's
+  // belief given the other seats' decisions as the game's model of its players explains them);
+  // after kMaxDraws draws none of which was kept, the most plausible of them.
+  std::unique_ptr<AnyState> draw_world(const SeatAccess& seat, Rng& rng);
 
  private:
   bool more_worlds(std::uint64_t worlds, double start) const;
@@ -128,6 +153,9 @@ class PimcPlayer final : public Player {
     int score = 0, deals = 0, rounds = 0;
     int ceiling = 0, top = 0;  // set_ceiling(), once known
     bool ceiling_known = false;
+    // set_ceiling(): one trick total scores `top` and more tricks would score less: a bid to make
+    // exactly, as in S48 and Reds (not a contract made by its target or more, as in Red Rover).
+    bool exact_target = false;
   };
   // The value for `me`'s side of `world` after `me` makes `move` and the game's heuristic plays on
   // until `me` holds solve_cards cards: the solver's value there, or what the round scored if it
@@ -136,8 +164,8 @@ class PimcPlayer final : public Player {
   // is the best round score over them.
   int rollout(AnyState& world, Seat me, Move move, bool model, bool exact, Rng& rng);
   // Sets mark.ceiling, the best round score `me`'s side can still make in `world` (card play),
-  // and mark.top, the best it could make with any trick total; kNoCeiling if the game does not
-  // score a round by trick totals.
+  // mark.top, the best it could make with any trick total (kNoCeiling if the game does not score
+  // a round by trick totals), and mark.exact_target.
   void set_ceiling(const AnyState& world, Seat me, Mark& mark);
   static constexpr int kNoCeiling = std::numeric_limits<int>::max();
   static constexpr int kMade = 1 << 20;  // bid=exact: a rollout that made the target

@@ -96,6 +96,13 @@ class AnyState {
   // (core/solve.h). Nullopt when the game has no solver or no card is to be played now. Players
   // call it only on worlds drawn by resample; the analysis of a finished round on its record.
   virtual std::optional<SolveResult> solve(const SolveQuery& query, SolverMemory& memory) const = 0;
+  // How plausible the public decisions of this round by the seats other than `observer` are in
+  // this state, by the game's own model of its players (its heuristic): a weight in (0, 1], 1
+  // where each is what that model decides from what its seat knew when it decided (S48: the bids,
+  // bid_plausibility in s48_bot.h), and 1 in games without such a model. It reads hidden cards:
+  // players ask it only of worlds drawn by resample(observer), to weight them (policy-based
+  // inference), never of the true state.
+  virtual double plausibility(Seat observer) const = 0;
   // Information-set Monte Carlo tree search for `query.seat` (core/search.h): a world is drawn for
   // the seat (resample) and only that world is searched from. Nullopt when the game has no search
   // or the seat may not move. Players call it through SeatAccess::search.
@@ -163,6 +170,13 @@ std::uint64_t random_playout(S& state, Rng& rng) {
   }
   return moves_made;
 }
+
+// Set for a game whose heuristic can say how plausible a world drawn for `observer` is
+// (AnyState::plausibility); nullptr otherwise (every world is as plausible).
+template <class S>
+using PlausibilityFn = double (*)(const S& world, Seat observer);
+template <class S>
+inline PlausibilityFn<S> plausibility_hook = nullptr;
 
 // The concrete state behind an AnyState, for code written for one game (its tests, its players).
 template <class S>
@@ -254,6 +268,9 @@ class StateAdapter final : public TypedState<typename G::State> {
   std::optional<SolveResult> solve(const SolveQuery& query, SolverMemory& memory) const override {
     if (!solve_hook<S>) return std::nullopt;
     return solve_hook<S>(state_, query, memory);
+  }
+  double plausibility(Seat observer) const override {
+    return plausibility_hook<S> ? plausibility_hook<S>(state_, observer) : 1.0;
   }
   std::optional<SearchResult> search(const SearchQuery& query, SearchMemory& memory,
                                      Rng& rng) const override {

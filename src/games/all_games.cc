@@ -51,6 +51,7 @@ void register_all_games() {
   add<s48::Game>(
       "S48", "Oh Hell relative for 3-6 players: no trumps, 8-4-8 cards, bid exactly, dealer hook",
       s48::bots());
+  plausibility_hook<s48::State> = &s48::plausibility;
   add<back_alley::Game>(
       "Back Alley",
       "4-player partnership bidding: bloopers above the ace of trumps, board bids, 26 hands",

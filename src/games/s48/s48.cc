@@ -223,6 +223,25 @@ std::optional<tricks::SolverTask<tricks::PlainTrumps, kMaxPlayers>> State::solve
   return task;
 }
 
+State State::round_as_dealt() const {
+  const int n = config_.players;
+  State s = *this;
+  std::array<CardSet, kMaxPlayers> dealt{};
+  for (Seat p = 0; p < n; ++p) dealt[p] = play_.hand(p);
+  if (phase_ == Phase::kPlay)
+    for (int t = 0; t <= play_.trick_number() && t < play_.tricks(); ++t) {
+      const int count = t < play_.trick_number() ? n : play_.trick_size();
+      for (int i = 0; i < count; ++i) dealt[play_.seat_of(t, i)].add(play_.card(t, i));
+    }
+  s.play_.new_round(n);
+  for (Seat p = 0; p < n; ++p) s.play_.set_hand(p, dealt[p]);
+  s.phase_ = Phase::kBid;
+  s.bids_made_ = 0;
+  s.bids_.fill(-1);
+  s.to_act_ = static_cast<std::int8_t>((dealer_ + 1) % n);
+  return s;
+}
+
 int State::team_score(int team) const {
   // Everyone plays alone: a "team" is a seat.
   return team >= 0 && team < config_.players ? scores_[team] : 0;

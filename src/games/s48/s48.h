@@ -114,6 +114,10 @@ class State : public MatchState<Config, RoundRecord>, public tricks::TrickAccess
   // The card play for the double-dummy solver (bots/trick_solver.h): each seat for itself, scored
   // by its bid (rule 6).
   std::optional<tricks::SolverTask<tricks::PlainTrumps, kMaxPlayers>> solver_task() const;
+  // This round as it was dealt: every hand as dealt (the cards played this round back in it), no
+  // bid, no card played; the match otherwise as it is. For replaying the round's moves (a search
+  // player weighing a world drawn for its seat: bid_plausibility in s48_bot.h).
+  State round_as_dealt() const;
 
  private:
   void start_round(const ApplyContext* ctx);

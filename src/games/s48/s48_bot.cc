@@ -20,8 +20,10 @@
 #include "games/s48/s48_bot.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cmath>
+#include <cstdlib>
 
 #include "games/common/bid_then_play.h"
 
@@ -35,6 +37,13 @@ constexpr double kSpareShare = 0.25;  // share of the unclaimed tricks expected 
 constexpr double kLaterBids = 0.85;   // a later bidder's expected bid, as a share of h / players
 constexpr double kNilBelow = 1.9;     // bid nil below this many expected tricks
 constexpr double kRoundUp = 0.3;      // round the estimate down, from .7 up
+// bid_plausibility: how far (in expected tricks) another player's judgement of its hand may stray
+// from ours (a normal spread), and the widest stray looked for.
+constexpr double kBidSpread = 0.3;
+constexpr double kWidestStray = 4.0;
+constexpr double kStrayStep = 0.05;
+// plausibility: the weight of a card play that is not the one this heuristic makes.
+constexpr double kOtherPlay = 0.2;
 
 struct Knowledge {
   CardSet hand;
@@ -67,22 +76,20 @@ double strength(const Knowledge& k, Card c) {
 double danger(const Knowledge& k, Card c) { return strength(k, c) + rank_of(c) * 1e-3; }
 
 // The tricks the hand of `seat` is expected to take: its cards' chances, moved towards the tricks
-// no bid has claimed.
-double table_estimate(const State& s, Seat seat, const Knowledge& k) {
+// no bid has claimed. `bids[p]`: the bid of seat p, -1 if it has not bid (yet).
+double table_estimate(const Knowledge& k, Seat seat, int hand_size, int n, const int* bids) {
   double expected = 0;
   for (Card c : k.hand) expected += strength(k, c);
-  const int n = s.num_seats(), h = s.hand_size();
   double claimed = 0;
   for (Seat p = 0; p < n; ++p)
-    if (p != seat) claimed += s.bid(p) >= 0 ? s.bid(p) : kLaterBids * h / n;
-  return expected + kSpareShare * (h - claimed - expected);
+    if (p != seat) claimed += bids[p] >= 0 ? bids[p] : kLaterBids * hand_size / n;
+  return expected + kSpareShare * (hand_size - claimed - expected);
 }
 
-Move choose_bid(const State& s, Seat seat, const Knowledge& k) {
-  const double e = table_estimate(s, seat, k);
-  const int h = s.hand_size();
+// The bid for estimate `e`: nil below kNilBelow, else rounded, never 1; the hook's neighbour.
+int bid_for_estimate(double e, int h, int forbidden) {
   int bid = e < kNilBelow ? 0 : std::clamp(static_cast<int>(std::floor(e + kRoundUp)), 2, h);
-  if (bid == s.forbidden_bid()) {
+  if (bid == forbidden) {
     // The hook: the neighbour nearer the estimate (nil rather than 1, which scores the same).
     const int down = bid == 2 ? 0 : bid - 1, up = bid + 1;
     if (bid == 0)
@@ -92,7 +99,18 @@ Move choose_bid(const State& s, Seat seat, const Knowledge& k) {
     else
       bid = up;
   }
-  return bid_move(bid);
+  return bid;
+}
+
+std::array<int, kMaxPlayers> bids_of(const State& s) {
+  std::array<int, kMaxPlayers> bids{};
+  for (Seat p = 0; p < s.num_seats(); ++p) bids[p] = s.bid(p);
+  return bids;
+}
+
+Move choose_bid(const State& s, Seat seat, const Knowledge& k) {
+  const double e = table_estimate(k, seat, s.hand_size(), s.num_seats(), bids_of(s).data());
+  return bid_move(bid_for_estimate(e, s.hand_size(), s.forbidden_bid()));
 }
 
 Move choose_play(const State& s, Seat seat, const Knowledge& k) {
@@ -171,6 +189,53 @@ double expected_tricks(const State& belief, Seat seat) {
 
 Move heuristic_move(const State& belief, Seat seat, Rng&) {  // deterministic given the belief
   return bid_then_play(belief, seat, gather, choose_bid, choose_play);
+}
+
+double plausibility(const State& world, Seat observer) {
+  if (world.over()) return 1;
+  const int n = world.num_seats(), h = world.hand_size();
+  // The round replayed from its deal: each seat's decision weighed on what it knew then.
+  State replay = world.round_as_dealt();
+  double weight = 1;
+  Rng unused(0);  // the heuristic draws nothing
+  auto replay_move = [&](Seat p, Move m) {
+    [[maybe_unused]] const Status st = replay.apply(p, m, nullptr);
+    CARDROOM_ASSERT(st.ok(), "s48 plausibility: the round's own move was refused on its replay");
+  };
+  for (int i = 0; i < n && world.bid((world.dealer() + 1 + i) % n) >= 0; ++i) {
+    const Seat p = (world.dealer() + 1 + i) % n;
+    const int bid = world.bid(p);
+    if (p != observer) {
+      const int forbidden = replay.forbidden_bid();
+      const double e = table_estimate(gather(replay, p), p, h, n, bids_of(replay).data());
+      // The smallest stray of the estimate that explains the bid; for a bid this model never
+      // makes (1, unless hooked), the smallest that comes nearest.
+      double stray = kWidestStray;
+      int nearest = h + 1;
+      for (double d = 0; d <= kWidestStray; d += kStrayStep)
+        for (const double shifted : {e - d, e + d}) {
+          const int miss = std::abs(bid_for_estimate(shifted, h, forbidden) - bid);
+          if (miss < nearest) {
+            nearest = miss;
+            stray = d;
+          }
+        }
+      weight *= std::exp(-0.5 * (stray / kBidSpread) * (stray / kBidSpread));
+    }
+    replay_move(p, bid_move(bid));
+  }
+  if (world.phase() != State::Phase::kPlay) return weight;
+  const TrickPlay& play = world.trick_play();
+  for (int t = 0; t <= play.trick_number() && t < play.tricks(); ++t) {
+    const int count = t < play.trick_number() ? n : play.trick_size();
+    for (int i = 0; i < count; ++i) {
+      const Seat p = play.seat_of(t, i);
+      const Move played = play_move(play.card(t, i));
+      if (p != observer && heuristic_move(replay, p, unused) != played) weight *= kOtherPlay;
+      replay_move(p, played);
+    }
+  }
+  return weight;
 }
 
 }  // namespace cardroom::s48

@@ -18,4 +18,14 @@ CARDROOM_HEURISTIC_PLAYER(State);
 // cards (exposed for tests).
 double expected_tricks(const State& belief, Seat seat);
 
+// How plausible the decisions made this round by the seats other than `observer` are in `world`,
+// if they play as this heuristic does (AnyState::plausibility): the round is replayed from its
+// deal, each decision weighed on what its seat knew then. A weight in (0, 1], the product over
+// those decisions of: for a bid, exp(-d^2 / (2 * 0.3^2)), where d is how far (in expected tricks)
+// the heuristic's estimate of the hand would have to stray to make that bid (0: the heuristic's
+// bid; a bid it never makes, 1 off the hook, counts as the nearest it makes); for a card, 1 if
+// it is the heuristic's card, else 0.2. For search players weighting worlds drawn for `observer`:
+// it reads every hand, so it is never asked of the true state.
+double plausibility(const State& world, Seat observer);
+
 }  // namespace cardroom::s48

@@ -237,6 +237,80 @@ TEST(S48Bot, NeverLooksAtHiddenCards) {
     EXPECT_EQ(HeuristicMove(*a, 0, seed), HeuristicMove(*b, 0, seed));
 }
 
+// Plausibility (policy-based inference): where every seat is this heuristic, each seat's
+// decisions are exactly the model's, so the true state is fully plausible to every observer at
+// every moment; once one seat makes a move the heuristic would not, every other observer finds
+// the state less plausible, and that seat itself does not (its own moves are not weighed).
+TEST(S48Bot, PlausibilityOfHeuristicPlayAndOfAnOtherMove) {
+  register_all_games();
+  std::string error;
+  auto game = load_game("s48", &error);
+  ASSERT_TRUE(game) << error;
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    auto any = game->new_match(seed, 0, nullptr);
+    const auto& typed = dynamic_cast<const TypedState<State>&>(*any);
+    Rng rng(seed);
+    int deviations = 0, moments = 0, deviated_in = -1;
+    while (!any->over() && any->rounds_completed() < 3) {
+      const Seat actor = any->actors().lowest();
+      const std::vector<Move> legal = any->legal_moves(actor);
+      Move move = *any->bot_move("heuristic", actor, rng);
+      for (Seat observer = 0; observer < 4; ++observer)
+        EXPECT_DOUBLE_EQ(plausibility(typed.state(), observer), 1.0) << "seed " << seed;
+      ++moments;
+      // Once a round, at the first card play with a choice: another legal move.
+      if (legal.size() > 1 && typed.state().phase() == State::Phase::kPlay &&
+          deviated_in != any->rounds_completed()) {
+        deviated_in = any->rounds_completed();
+        const Move other = legal[0] == move ? legal[1] : legal[0];
+        State after = typed.state();
+        ASSERT_TRUE(after.apply(actor, other, nullptr).ok());
+        for (Seat observer = 0; observer < 4; ++observer) {
+          const double p = plausibility(after, observer);
+          if (observer == actor)
+            EXPECT_DOUBLE_EQ(p, 1.0);
+          else
+            EXPECT_LT(p, 1.0);
+        }
+        ++deviations;
+      }
+      ASSERT_TRUE(any->apply(actor, move, nullptr).ok());
+    }
+    EXPECT_GE(deviations, 2);
+    EXPECT_GT(moments, 50);
+  }
+}
+
+// A bid weighs by how far the heuristic's estimate of the hand as dealt is from making it: the
+// heuristic's own bid fully, a bid two below less, nil hardly for all eight aces and kings; the
+// other way round for eight low cards. The bid is judged on the hand as dealt, also after cards
+// have been played.
+TEST(S48Bot, PlausibilityOfABidByTheHandAsDealt) {
+  auto weight = [](const std::string& hand, int bid, int cards_played) {
+    auto s = session_with("s48", 0, hand);
+    EXPECT_TRUE(s);
+    if (bid < 0) bid = bid_of(HeuristicMove(*s, 0));
+    PlayText(*s, 0, "bid " + std::to_string(bid));
+    for (int i = 0; i < 3 + cards_played; ++i) {
+      const Seat p = s->state().actors().lowest();
+      PlayText(*s, p, s->state().move_text(HeuristicMove(*s, p)));
+    }
+    return plausibility(s48_state(*s), 1);  // as seat 1 sees it: seat 0's bid weighed
+  };
+  const std::string high = "AS KS AH KH AD KD AC KC", low = "2S 3S 4S 2H 3H 2D 3D 2C";
+  auto s = session_with("s48", 0, high);
+  ASSERT_TRUE(s);
+  const int own = bid_of(HeuristicMove(*s, 0));
+  ASSERT_GE(own, 4);
+  EXPECT_DOUBLE_EQ(weight(high, own, 0), 1.0);
+  EXPECT_LT(weight(high, own - 2, 0), 0.5);
+  EXPECT_LT(weight(high, 0, 0), 1e-6);
+  EXPECT_DOUBLE_EQ(weight(low, 0, 0), 1.0);
+  EXPECT_LT(weight(low, 4, 0), 1e-6);
+  EXPECT_DOUBLE_EQ(weight(low, 0, 6), 1.0);
+  EXPECT_DOUBLE_EQ(weight(high, own - 2, 6), weight(high, own - 2, 0));
+}
+
 TEST(S48Bot, BeatsRandomByAWideMargin) {
   register_all_games();
   for (const char* g : {"s48", "s48(players=3)", "s48(players=6)"}) {
