@@ -1,12 +1,13 @@
 // The conformance suite (DESIGN.md section 8): every registered game, thousands of seeded random
 // matches. Checks: invariants (cards conserved) after every move; actors have legal moves exactly
-// while the match is on; legal moves are sorted, unique and apply; illegal and out-of-turn moves
-// are rejected without changing anything; record replay reproduces the state; and the
-// hidden-information test: for every seat, view(seat) of resample(seat) equals view(seat), legal
-// moves agree, and play continues legally from the resample; no card id reaches a seat that may
-// not know it (views, events, round summaries); resample varies every hidden pile on its own and
-// keeps every visible one; a seat's real future move offered out of turn is refused with an
-// out-of-turn reason; and a record replays from its explicit deals under another seed.
+// while the match is on; legal moves are sorted, unique and apply; a random legal move is the
+// list's; illegal and out-of-turn moves are rejected without changing anything; record replay
+// reproduces the state; and the hidden-information test: for every seat, view(seat) of
+// resample(seat) equals view(seat), legal moves agree, and play continues legally from the
+// resample; no card id reaches a seat that may not know it (views, events, round summaries);
+// resample varies every hidden pile on its own and keeps every visible one; a seat's real future
+// move offered out of turn is refused with an out-of-turn reason; and a record replays from its
+// explicit deals under another seed.
 //
 // CARDROOM_CONFORMANCE_SCALE (default 1) multiplies the match counts; the sanitizer run in CI uses
 // a smaller scale.
@@ -126,6 +127,8 @@ TEST_P(Conformance, RandomMatchesKeepInvariants) {
       for (Seat s = 0; s < state->num_seats(); ++s) {
         auto legal = state->legal_moves(s);
         ASSERT_EQ(!legal.empty(), actors.contains(s)) << "seat " << s;
+        Rng draw(7);
+        ASSERT_EQ(state->random_legal_move(s, draw).has_value(), actors.contains(s));
         for (std::size_t k = 1; k < legal.size(); ++k) ASSERT_LT(legal[k - 1], legal[k]);
       }
       Seat seat = actors.to_vector()[rng.below(static_cast<std::uint32_t>(actors.size()))];
@@ -149,7 +152,13 @@ TEST_P(Conformance, RandomMatchesKeepInvariants) {
         ASSERT_TRUE(state->equals(*before));
       }
       auto legal = state->legal_moves(seat);
+      // A random legal move (a State's random_move where it has one) is the list's move at
+      // index rng.below(count), drawn with the same use of the RNG.
+      Rng copy = rng;
+      const std::optional<Move> drawn = state->random_legal_move(seat, copy);
       Move m = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
+      ASSERT_EQ(drawn, m) << state->move_text(m);
+      ASSERT_EQ(copy, rng);
       // Move text round-trips.
       std::string error;
       auto parsed = state->parse_move(seat, state->move_text(m), &error);

@@ -337,19 +337,11 @@ class Search {
   // Plays `w` on to the end of its round; returns the moves made.
   std::uint64_t playout(S& w, SeatSet moved) {
     std::uint64_t made = 0;
-    MoveList<S::kMaxMoves> legal;
     while (!round_over(w) && made < kMaxPlayoutMoves) {
       const SeatSet actors = w.actors();
       if (actors.empty()) break;
       const Seat s = next_actor(w, actors, moved);
-      Move m;
-      if (heuristic_) {
-        m = heuristic_(w, s, rng_);
-      } else {
-        legal.clear();
-        w.legal_moves(s, legal);
-        m = legal[static_cast<int>(rng_.below(static_cast<std::uint32_t>(legal.size())))];
-      }
+      const Move m = heuristic_ ? heuristic_(w, s, rng_) : random_legal_move(w, s, rng_);
       w.apply(s, m, nullptr);
       ++made;
     }

@@ -17,12 +17,6 @@ std::string upper(std::string_view s) {
 
 }  // namespace
 
-Card CardSet::nth(int n) const {
-  std::uint64_t b = bits_;
-  for (int i = 0; i < n; ++i) b &= b - 1;
-  return static_cast<Card>(std::countr_zero(b));
-}
-
 char rank_char(int rank) { return kRankChars[rank]; }
 char suit_char(int suit) { return kSuitChars[suit]; }
 std::string_view suit_symbol(int suit) { return kSuitSymbols[suit]; }

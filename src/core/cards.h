@@ -83,7 +83,11 @@ class CardSet {
     return c;
   }
   // The n-th lowest card (0-based); n < size().
-  Card nth(int n) const;
+  constexpr Card nth(int n) const {
+    std::uint64_t b = bits_;
+    for (int i = 0; i < n; ++i) b &= b - 1;
+    return static_cast<Card>(std::countr_zero(b));
+  }
   // Cards of one standard suit, as a 13-bit rank mask (bit r = rank index r).
   constexpr unsigned rank_mask(int s) const { return (bits_ >> (s * kRanks)) & 0x1FFF; }
   constexpr CardSet in_suit(int s) const { return *this & suit(s); }

@@ -163,6 +163,13 @@ class MoveList {
   int size_ = 0;
 };
 
+// The card of `cards` (not empty) that a uniform draw from one move per card, listed in card
+// order (MoveList::push_cards), picks: the one at index rng.below(cards.size()). For a State's
+// random_move (below).
+inline Card random_card(CardSet cards, Rng& rng) {
+  return cards.nth(static_cast<int>(rng.below(static_cast<std::uint32_t>(cards.size()))));
+}
+
 // How the seats in `actors()` move.
 enum class ActorMode {
   kTurn,          // exactly one actor
@@ -328,5 +335,34 @@ concept GameState = std::copyable<S> && std::equality_comparable<S> &&
   // Whole-state invariant check (cards conserved, counts consistent): nullptr when fine.
   { cs.check() } -> std::same_as<const char*>;
 };
+
+// A State may also offer, for the hot loops of random playouts (bench, sim's random player, the
+// search's playouts):
+//   Move random_move(Seat seat, Rng& rng) const;
+//       for a seat that may move: the move random_listed_move below draws, legal_moves(seat) at
+//       index rng.below(count), the same move from the same use of `rng`, found without listing
+//       the moves (a card of a card set, in card order). The conformance suite checks the two
+//       against each other in every game that offers it.
+template <class S>
+concept HasRandomMove = requires(const S& cs, Seat seat, Rng& rng) {
+  { cs.random_move(seat, rng) } -> std::same_as<Move>;
+};
+
+// A uniformly random legal move of `seat`, which may move: from the list of its legal moves.
+template <GameState S>
+Move random_listed_move(const S& state, Seat seat, Rng& rng) {
+  MoveList<S::kMaxMoves> moves;
+  state.legal_moves(seat, moves);
+  return moves[static_cast<int>(rng.below(static_cast<std::uint32_t>(moves.size())))];
+}
+
+// The same move, by the State's random_move where it has one.
+template <GameState S>
+Move random_legal_move(const S& state, Seat seat, Rng& rng) {
+  if constexpr (HasRandomMove<S>)
+    return state.random_move(seat, rng);
+  else
+    return random_listed_move(state, seat, rng);
+}
 
 }  // namespace cardroom
