@@ -1,13 +1,13 @@
 // The conformance suite (DESIGN.md section 8): every registered game, thousands of seeded random
 // matches. Checks: invariants (cards conserved) after every move; actors have legal moves exactly
 // while the match is on; legal moves are sorted, unique and apply; a random legal move is the
-// list's; illegal and out-of-turn moves are rejected without changing anything; record replay
-// reproduces the state; and the hidden-information test: for every seat, view(seat) of
-// resample(seat) equals view(seat), legal moves agree, and play continues legally from the
-// resample; no card id reaches a seat that may not know it (views, events, round summaries);
-// resample varies every hidden pile on its own and keeps every visible one; a seat's real future
-// move offered out of turn is refused with an out-of-turn reason; and a record replays from its
-// explicit deals under another seed.
+// list's, and a round's random outcome the move-by-move playout's; illegal and out-of-turn moves
+// are rejected without changing anything; record replay reproduces the state; and the
+// hidden-information test: for every seat, view(seat) of resample(seat) equals view(seat), legal
+// moves agree, and play continues legally from the resample; no card id reaches a seat that may not
+// know it (views, events, round summaries); resample varies every hidden pile on its own and keeps
+// every visible one; a seat's real future move offered out of turn is refused with an out-of-turn
+// reason; and a record replays from its explicit deals under another seed.
 //
 // CARDROOM_CONFORMANCE_SCALE (default 1) multiplies the match counts; the sanitizer run in CI uses
 // a smaller scale.
@@ -174,6 +174,48 @@ TEST_P(Conformance, RandomMatchesKeepInvariants) {
     }
     Status st = state->apply(0, Move{0}, nullptr);
     ASSERT_FALSE(st.ok());
+  }
+}
+
+// A State's random_round_outcome (core/game.h) is what playing the round out move by move with
+// random_legal_move ends with: the same moves, the same scores, the same use of the RNG. Checked
+// at every position of a few random matches, and at positions of their resampled worlds (where a
+// search plays out).
+TEST_P(Conformance, RandomRoundOutcomeIsTheMoveByMovePlayout) {
+  auto game = load(GetParam());
+  ASSERT_TRUE(game);
+  const int matches = std::max(3, static_cast<int>(12 * scale()));
+  int offered = 0;
+  for (int i = 0; i < matches; ++i) {
+    auto state = game->new_match(static_cast<std::uint64_t>(i) + 31, -1, nullptr);
+    Rng rng(700 + static_cast<std::uint64_t>(i));
+    for (int moves = 0; !state->over(); ++moves) {
+      const Seat seat = state->actors().lowest();
+      auto world = moves % 2 == 0 ? state->clone() : state->resample(seat, rng);
+      Rng fast = rng, slow = rng;
+      const std::optional<RoundOutcome> outcome = world->random_round_outcome(fast);
+      if (outcome) {
+        ++offered;
+        const int round = world->rounds_completed();
+        std::uint64_t made = 0;
+        while (!world->over() && world->rounds_completed() == round) {
+          const Seat s = world->actors().lowest();
+          ASSERT_TRUE(world->apply(s, *world->random_legal_move(s, slow), nullptr).ok());
+          ++made;
+        }
+        ASSERT_EQ(outcome->moves, made) << GetParam() << " match " << i << " move " << moves;
+        for (Seat s = 0; s < world->num_seats(); ++s) {
+          ASSERT_EQ(outcome->scores[s], world->score(s)) << GetParam() << " seat " << s;
+          ASSERT_EQ(outcome->team_scores[s], world->team_score(s)) << GetParam() << " team " << s;
+        }
+        ASSERT_EQ(fast, slow);
+      }
+      ASSERT_TRUE(state->apply(seat, *state->random_legal_move(seat, rng), nullptr).ok());
+    }
+  }
+  // The games that offer it (their round is a card play after calls) are checked.
+  if (GetParam().starts_with("s48") || GetParam().starts_with("back_alley")) {
+    EXPECT_GT(offered, 0);
   }
 }
 

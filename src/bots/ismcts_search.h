@@ -312,11 +312,12 @@ class Search {
       in_tree = node != 0;
       first = false;
     }
-    result.playout_moves += playout(w, moved);
+    std::array<int, kMaxSeats> end{};  // each side's score at the end of the playout
+    result.playout_moves += playout(w, moved, end);
     // Each side's result: its score change minus the mean change of the other sides.
     std::array<double, kMaxSeats> delta{}, value{};
     double sum = 0;
-    for (int d = 0; d < sides_; ++d) sum += delta[d] = side_score(w, d) - root_score_[d];
+    for (int d = 0; d < sides_; ++d) sum += delta[d] = end[d] - root_score_[d];
     for (int d = 0; d < sides_; ++d) {
       value[d] = sides_ > 1 ? delta[d] - (sum - delta[d]) / (sides_ - 1) : delta[d];
       if (!seen_) {
@@ -334,8 +335,18 @@ class Search {
     }
   }
 
-  // Plays `w` on to the end of its round; returns the moves made.
-  std::uint64_t playout(S& w, SeatSet moved) {
+  // Plays `w` on to the end of its round; returns the moves made and sets each side's score at
+  // the end. Random moves where the game can play its round out without the state
+  // (random_round_outcome: the same moves, core/game.h).
+  std::uint64_t playout(S& w, SeatSet moved, std::array<int, kMaxSeats>& end) {
+    if constexpr (HasRoundOutcome<S>) {
+      if (!heuristic_ && !round_over(w)) {
+        const RoundOutcome o = w.random_round_outcome(rng_);
+        for (int d = 0; d < sides_; ++d)
+          end[d] = query_.teams.count > 0 ? o.team_scores[d] : o.scores[d];
+        return o.moves;
+      }
+    }
     std::uint64_t made = 0;
     while (!round_over(w) && made < kMaxPlayoutMoves) {
       const SeatSet actors = w.actors();
@@ -345,6 +356,7 @@ class Search {
       w.apply(s, m, nullptr);
       ++made;
     }
+    for (int d = 0; d < sides_; ++d) end[d] = side_score(w, d);
     return made;
   }
 

@@ -67,6 +67,8 @@ class AnyState {
   virtual std::vector<Move> legal_moves(Seat seat) const = 0;
   // A legal move of `seat` drawn uniformly with `rng` (nullopt if it may not move); no heap.
   virtual std::optional<Move> random_legal_move(Seat seat, Rng& rng) const = 0;
+  // The State's random_round_outcome (core/game.h); nullopt where the game has none.
+  virtual std::optional<RoundOutcome> random_round_outcome(Rng& rng) const = 0;
   virtual Status apply(Seat seat, Move move, const ApplyContext* ctx) = 0;
   // Moves applied so far in the match: the view envelope's "seq".
   virtual std::uint64_t seq() const = 0;
@@ -187,6 +189,12 @@ class StateAdapter final : public TypedState<typename G::State> {
     // A seat has legal moves exactly when it is among the actors.
     if (!state_.actors().contains(seat)) return std::nullopt;
     return cardroom::random_legal_move(state_, seat, rng);
+  }
+  std::optional<RoundOutcome> random_round_outcome(Rng& rng) const override {
+    if constexpr (HasRoundOutcome<S>)
+      return state_.random_round_outcome(rng);
+    else
+      return std::nullopt;
   }
   Status apply(Seat seat, Move move, const ApplyContext* ctx) override {
     Status st = state_.apply(seat, move, ctx);

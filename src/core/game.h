@@ -343,9 +343,31 @@ concept GameState = std::copyable<S> && std::equality_comparable<S> &&
 //       index rng.below(count), the same move from the same use of `rng`, found without listing
 //       the moves (a card of a card set, in card order). The conformance suite checks the two
 //       against each other in every game that offers it.
+//   RoundOutcome random_round_outcome(Rng& rng) const;
+//       the end of the round in progress played out at random, without the state: what the loop
+//       `while (!over() && rounds_completed() == r) { s = actors().lowest();
+//       apply(s, random_legal_move(*this, s, rng)); }` on a copy ends with (r: rounds_completed()
+//       now), the same moves from the same use of `rng`, and nothing of what follows (the next
+//       round's deal, the round's record). The search's playouts (bots/ismcts_search.h) need only
+//       the scores, and a trick game plays its cards on the trick core's position alone
+//       (TrickPosition::play_out). The conformance suite checks it against the loop. Not for
+//       games with real-time phases (there a playout draws who moves next).
 template <class S>
 concept HasRandomMove = requires(const S& cs, Seat seat, Rng& rng) {
   { cs.random_move(seat, rng) } -> std::same_as<Move>;
+};
+
+// The end of a round played out at random (random_round_outcome above).
+struct RoundOutcome {
+  std::uint64_t moves = 0;                   // moves made
+  std::array<int, kMaxSeats> scores{};       // score(seat) at the end, for each seat
+  std::array<int, kMaxSeats> team_scores{};  // team_score(team) at the end, for each team
+  bool operator==(const RoundOutcome&) const = default;
+};
+
+template <class S>
+concept HasRoundOutcome = requires(const S& cs, Rng& rng) {
+  { cs.random_round_outcome(rng) } -> std::same_as<RoundOutcome>;
 };
 
 // A uniformly random legal move of `seat`, which may move: from the list of its legal moves.

@@ -481,6 +481,31 @@ std::optional<tricks::SolverTask<Policy, kPlayers>> State::solver_task() const {
   return task;
 }
 
+RoundOutcome State::random_round_outcome(Rng& rng) const {
+  if (phase_ == Phase::kBid) {
+    // The calls (an all-pass redeals the hand and the calls begin again), then the play.
+    State w = *this;
+    std::uint64_t calls = 0;
+    for (; w.phase_ == Phase::kBid; ++calls)
+      w.apply(w.to_act_, random_legal_move(w, w.to_act_, rng), nullptr);
+    RoundOutcome out = w.random_round_outcome(rng);
+    out.moves += calls;
+    return out;
+  }
+  RoundOutcome out;
+  std::array<int, 2> points{};
+  if (phase_ == Phase::kPlay) {
+    TrickPlay::Position position = play_.position();
+    out.moves = static_cast<std::uint64_t>(position.play_out(rng));
+    for (int t = 0; t < 2; ++t)
+      points[t] = team_points(auction_.contracts[t],
+                              position.tricks_won[t] + position.tricks_won[t + 2], hand_size_);
+  }
+  for (int t = 0; t < 2; ++t) out.team_scores[t] = scores_[t] + points[t];
+  for (Seat s = 0; s < kPlayers; ++s) out.scores[s] = out.team_scores[s % 2];
+  return out;
+}
+
 State State::resample(Seat observer, Rng& rng) const {
   // Known: the observer's own hand (never its partner's), the cards played, the cards face up out
   // of play. Everything else is redealt honouring what each player has shown it does not hold.

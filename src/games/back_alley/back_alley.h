@@ -217,6 +217,9 @@ class State : public MatchState<Config, RoundRecord>, public tricks::TrickAccess
     return phase_ == Phase::kPlay ? play_move(random_card(play_.playable(seat), rng))
                                   : random_listed_move(*this, seat, rng);
   }
+  // The round played out at random, as core/game.h defines it: the calls on a copy of the state,
+  // then the card play on the trick position alone, scored by the contracts (rule 8).
+  RoundOutcome random_round_outcome(Rng& rng) const;
   int num_seats() const { return kPlayers; }
   ActorMode mode() const { return ActorMode::kTurn; }
   bool over() const { return phase_ == Phase::kOver; }

@@ -223,6 +223,28 @@ std::optional<tricks::SolverTask<tricks::PlainTrumps, kMaxPlayers>> State::solve
   return task;
 }
 
+RoundOutcome State::random_round_outcome(Rng& rng) const {
+  if (phase_ == Phase::kBid) {
+    State w = *this;
+    std::uint64_t bids = 0;
+    for (; w.phase_ == Phase::kBid; ++bids)
+      w.apply(w.to_act_, random_legal_move(w, w.to_act_, rng), nullptr);
+    RoundOutcome out = w.random_round_outcome(rng);
+    out.moves += bids;
+    return out;
+  }
+  RoundOutcome out;
+  const int n = config_.players;
+  for (Seat s = 0; s < n; ++s) out.scores[s] = scores_[s];
+  if (phase_ == Phase::kPlay) {
+    TrickPlay::Position position = play_.position();
+    out.moves = static_cast<std::uint64_t>(position.play_out(rng));
+    for (Seat s = 0; s < n; ++s) out.scores[s] += round_points(bids_[s], position.tricks_won[s]);
+  }
+  for (Seat s = 0; s < n; ++s) out.team_scores[s] = out.scores[s];  // a team is a seat
+  return out;
+}
+
 int State::team_score(int team) const {
   // Everyone plays alone: a "team" is a seat.
   return team >= 0 && team < config_.players ? scores_[team] : 0;
