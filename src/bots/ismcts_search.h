@@ -26,68 +26,194 @@ class SearchMemory {
  public:
   // A node is one move made by one seat after the moves on the path from the root: it holds the
   // statistics of that move for its seat (SO-ISMCTS: a node is reached by the same moves in
-  // every world, whatever the hidden cards). Children are a singly linked list.
+  // every world, whatever the hidden cards).
+  //
+  // The children of a node are reserved together the first time the search expands it: a run of
+  // consecutive nodes, one per move then legal, in move order, each made when its move is first
+  // tried. Where the moves are the same in every world (the seat's own, a bid) the legal moves
+  // and the run match one for one, so the children are found by reading the run in order, with
+  // no search at all. A node where another seat moves collects more children as the worlds
+  // differ (a card that seat holds in another world): those lie elsewhere, found through a hash
+  // table of such children keyed by their parent and move.
   struct Node {
     Move move;
-    double reward = 0;              // the sum of the results backed up for `seat`'s side
-    std::uint32_t visits = 0;       // iterations that made this move here
-    std::uint32_t available = 0;    // iterations in which it was legal when `seat` chose here
-    std::uint32_t first_child = 0;  // 0: none (node 0 is the root, nobody's child)
-    std::uint32_t next_sibling = 0;
-    // Children are made in runs of consecutive nodes reserved together (the moves untried when
-    // the run was reserved), so that a scan of the children reads memory in order: the next
-    // reserved node and how many are left.
-    std::uint32_t spare = 0;
+    double reward = 0;            // the sum of the results backed up for `seat`'s side
+    std::uint32_t visits = 0;     // iterations that made this move here
+    std::uint32_t available = 0;  // iterations in which it was legal when `seat` chose here
+    std::uint32_t run = 0;        // the first node of the children's run (0: none)
+    std::uint8_t run_length = 0;
     std::int8_t seat = kNoSeat;  // who makes `move`
-    std::uint8_t spare_left = 0;
+    bool made = false;           // a child made (not only reserved in its parent's run)
+    bool others = false;         // it has children outside its run (in the table)
   };
+  static_assert(sizeof(Node) == 32);
   static constexpr int kMaxDepth = 1024;  // nodes on one path from the root
 
   // Clears the tree and makes its root; the memory is kept.
   void reset() {
     nodes_.clear();
     nodes_.push_back(Node{});
+    nodes_[0].made = true;
+    clear_table(kFirstSlots);
   }
   // Nodes made or reserved.
   std::uint32_t size() const { return static_cast<std::uint32_t>(nodes_.size()); }
   Node& operator[](std::uint32_t i) { return nodes_[i]; }
   const Node& operator[](std::uint32_t i) const { return nodes_[i]; }
-  // A new child of `parent` (first in its list); when the parent has no reserved node left it
-  // reserves `run` (1..255) consecutive nodes, this one and the next children's.
-  std::uint32_t add_child(std::uint32_t parent, Seat seat, Move move, int run = 1) {
-    std::uint32_t index;
-    if (nodes_[parent].spare_left > 0) {
-      index = nodes_[parent].spare++;
-      --nodes_[parent].spare_left;
-    } else {
-      index = size();
-      run = std::clamp(run, 1, 255);
-      nodes_.resize(nodes_.size() + static_cast<std::size_t>(run));
-      nodes_[parent].spare = index + 1;
-      nodes_[parent].spare_left = static_cast<std::uint8_t>(run - 1);
+
+  // For each of `moves` (sorted, `count` of them) the node of `seat` playing it after `parent`:
+  // in `made` the child made (0: none), in `reserved` the node of its parent's run kept for it
+  // (0: none). Returns how many children are made.
+  int find_all(std::uint32_t parent, Seat seat, const Move* moves, int count, std::uint32_t* made,
+               std::uint32_t* reserved) const {
+    const Node& p = nodes_[parent];
+    std::fill_n(made, count, 0u);
+    std::fill_n(reserved, count, 0u);
+    int found = 0;
+    if (p.run != 0 && nodes_[p.run].seat == seat) {
+      // The run and the moves are both in move order: one pass over both.
+      const Node* run = &nodes_[p.run];
+      const int length = p.run_length;
+      for (int i = 0, j = 0; i < count && j < length; ++i) {
+        while (j < length && run[j].move < moves[i]) ++j;
+        if (j < length && run[j].move == moves[i]) {
+          reserved[i] = p.run + static_cast<std::uint32_t>(j);
+          if (run[j].made) {
+            made[i] = reserved[i];
+            ++found;
+          }
+        }
+      }
     }
-    Node& n = nodes_[index];
-    n = Node{};
+    if (p.others)
+      for (int i = 0; i < count; ++i)
+        if (reserved[i] == 0 && (made[i] = find_other(parent, seat, moves[i])) != 0) ++found;
+    return found;
+  }
+  // The child of `parent` made by `seat` playing `move`; 0 if there is none.
+  std::uint32_t find(std::uint32_t parent, Seat seat, Move move) const {
+    std::uint32_t made, reserved;
+    find_all(parent, seat, &move, 1, &made, &reserved);
+    return made;
+  }
+  // Reserves the run of `parent`'s children, one per move of `moves` (sorted, at most 255); the
+  // parent has none. The first of them.
+  std::uint32_t reserve_run(std::uint32_t parent, Seat seat, const Move* moves, int count) {
+    CARDROOM_ASSERT(count > 0 && count <= 255, "a run holds 1 to 255 children");
+    const auto first = size();
+    nodes_.resize(nodes_.size() + static_cast<std::size_t>(count));
+    for (int i = 0; i < count; ++i) {
+      Node& n = nodes_[first + static_cast<std::uint32_t>(i)];
+      n.move = moves[i];
+      n.seat = static_cast<std::int8_t>(seat);
+    }
+    nodes_[parent].run = first;
+    nodes_[parent].run_length = static_cast<std::uint8_t>(count);
+    return first;
+  }
+  // Makes the child of `parent` for `seat` and `move`: the node `reserved` for it in the run, or
+  // a new node outside it (reserved 0).
+  std::uint32_t make_child(std::uint32_t parent, Seat seat, Move move, std::uint32_t reserved) {
+    if (reserved != 0) {
+      nodes_[reserved].made = true;
+      return reserved;
+    }
+    const auto index = size();
+    Node& n = nodes_.emplace_back();
     n.move = move;
     n.seat = static_cast<std::int8_t>(seat);
-    n.next_sibling = nodes_[parent].first_child;
-    nodes_[parent].first_child = index;
+    n.made = true;
+    nodes_[parent].others = true;
+    if (2 * (others_ + 1) > mask_ + 1) grow_table();
+    insert(parent, index);
+    ++others_;
     return index;
   }
   // The child of `parent` made by `seat` playing `move`, made if there is none and the tree may
   // grow; 0 if it may not.
   std::uint32_t child(std::uint32_t parent, Seat seat, Move move, std::uint32_t max_nodes) {
-    for (std::uint32_t c = nodes_[parent].first_child; c; c = nodes_[c].next_sibling)
-      if (nodes_[c].seat == seat && nodes_[c].move == move) return c;
-    return size() < max_nodes ? add_child(parent, seat, move) : 0;
+    std::uint32_t made, reserved;
+    find_all(parent, seat, &move, 1, &made, &reserved);
+    if (made != 0) return made;
+    return room(max_nodes) > 0 ? make_child(parent, seat, move, reserved) : 0;
+  }
+  // How many more nodes the tree may take under a limit of `max_nodes` nodes' worth of memory
+  // (SearchQuery::max_nodes): the table counts at its share of a node.
+  std::int64_t room(std::uint32_t max_nodes) const {
+    return std::int64_t{max_nodes} - size() -
+           static_cast<std::int64_t>((mask_ + 1) * sizeof(std::uint64_t) / sizeof(Node));
+  }
+  // Starts reading the run of `node`'s children into the cache (its next search step reads it).
+  void prefetch_children(std::uint32_t node) const {
+    const Node& n = nodes_[node];
+    if (n.run == 0) return;
+    const char* begin = reinterpret_cast<const char*>(&nodes_[n.run]);
+    const char* end = begin + n.run_length * sizeof(Node);
+    for (const char* p = begin; p < end; p += 64) __builtin_prefetch(p);
   }
   // The path of the iteration in progress.
   std::array<std::uint32_t, kMaxDepth>& path() { return path_; }
   // Memory held, for `bench --search`.
-  std::size_t bytes() const { return nodes_.capacity() * sizeof(Node) + sizeof(*this); }
+  std::size_t bytes() const {
+    return nodes_.capacity() * sizeof(Node) +
+           (slots_.capacity() + spare_.capacity()) * sizeof(std::uint64_t) + sizeof(*this);
+  }
+  // Memory the tree uses now: its nodes and the table.
+  std::size_t bytes_used() const {
+    return nodes_.size() * sizeof(Node) + (mask_ + 1) * sizeof(std::uint64_t);
+  }
 
  private:
+  static constexpr std::size_t kFirstSlots = 256;
+
+  static std::size_t hash(std::uint32_t parent, Seat seat, Move move) {
+    std::uint64_t h = (move.code ^ (std::uint64_t{static_cast<std::uint8_t>(seat)} << 56)) *
+                      0x9E3779B97F4A7C15ull;
+    h ^= parent * 0xD6E8FEB86659FD93ull;
+    return static_cast<std::size_t>(h ^ (h >> 32));
+  }
+  // A slot holds a child outside its parent's run: the parent's index above the child's.
+  std::uint32_t find_other(std::uint32_t parent, Seat seat, Move move) const {
+    for (std::size_t i = hash(parent, seat, move) & mask_;; i = (i + 1) & mask_) {
+      const std::uint64_t slot = slots_[i];
+      if (slot == 0) return 0;
+      const auto c = static_cast<std::uint32_t>(slot);
+      if (static_cast<std::uint32_t>(slot >> 32) == parent && nodes_[c].move == move &&
+          nodes_[c].seat == seat)
+        return c;
+    }
+  }
+  void insert(std::uint32_t parent, std::uint32_t index) {
+    const Node& n = nodes_[index];
+    std::size_t i = hash(parent, n.seat, n.move) & mask_;
+    while (slots_[i] != 0) i = (i + 1) & mask_;
+    slots_[i] = std::uint64_t{parent} << 32 | index;
+  }
+  // Empties the table, `slots` of them in use (a power of two); the memory is kept.
+  void clear_table(std::size_t slots) {
+    if (slots_.size() < slots) slots_.resize(slots);
+    std::fill_n(slots_.begin(), slots, 0);
+    mask_ = slots - 1;
+    others_ = 0;
+  }
+  // Doubles the table (kept at most half full).
+  void grow_table() {
+    const std::size_t old = mask_ + 1;
+    if (spare_.size() < old) spare_.resize(old);
+    std::copy_n(slots_.begin(), old, spare_.begin());
+    const std::uint32_t others = others_;
+    clear_table(2 * old);
+    for (std::size_t i = 0; i < old; ++i)
+      if (spare_[i] != 0)
+        insert(static_cast<std::uint32_t>(spare_[i] >> 32), static_cast<std::uint32_t>(spare_[i]));
+    others_ = others;
+  }
+
   std::vector<Node> nodes_;
+  std::vector<std::uint64_t> slots_;  // the table of children outside their parent's run
+  std::vector<std::uint64_t> spare_;  // the old table while it grows
+  std::size_t mask_ = 0;
+  std::uint32_t others_ = 0;  // children in the table
   std::array<std::uint32_t, kMaxDepth> path_{};
 };
 
@@ -142,11 +268,10 @@ class Search {
     result.moves.reserve(static_cast<std::size_t>(legal.size()));
     for (Move m : legal) {
       SearchMoveStats stats{m, 0, 0};
-      for (std::uint32_t c = memory_[0].first_child; c; c = memory_[c].next_sibling)
-        if (memory_[c].seat == me_ && memory_[c].move == m && memory_[c].visits > 0) {
-          stats.visits = memory_[c].visits;
-          stats.mean = memory_[c].reward / memory_[c].visits;
-        }
+      if (const std::uint32_t c = memory_.find(0, me_, m); c && memory_[c].visits > 0) {
+        stats.visits = memory_[c].visits;
+        stats.mean = memory_[c].reward / memory_[c].visits;
+      }
       result.moves.push_back(stats);
     }
     result.nodes = memory_.size();
@@ -210,27 +335,20 @@ class Search {
     MoveList<S::kMaxMoves> legal;
     w.legal_moves(seat, legal);
     const int n = legal.size();
-    std::array<std::uint32_t, S::kMaxMoves> child_at;
-    std::fill_n(child_at.begin(), n, 0u);
-    int tried = 0;
-    for (std::uint32_t c = memory_[node].first_child; c; c = memory_[c].next_sibling) {
-      const Node& child = memory_[c];
-      if (child.seat != seat) continue;
-      // Legal moves are sorted by code.
-      const Move* at = std::lower_bound(legal.begin(), legal.end(), child.move);
-      if (at != legal.end() && *at == child.move) {
-        child_at[at - legal.begin()] = c;
-        ++tried;
-      }
-    }
-    if (tried < n && memory_.size() < query_.max_nodes) {
+    std::array<std::uint32_t, S::kMaxMoves> child_at, reserved;
+    const int tried =
+        memory_.find_all(node, seat, legal.begin(), n, child_at.data(), reserved.data());
+    if (tried < n && memory_.room(query_.max_nodes) > 0) {
       int k = static_cast<int>(rng_.below(static_cast<std::uint32_t>(n - tried)));
       int i = 0;
       for (;; ++i)
         if (child_at[i] == 0 && k-- == 0) break;
       for (int j = 0; j < n; ++j)
         if (child_at[j]) ++memory_[child_at[j]].available;
-      const std::uint32_t c = memory_.add_child(node, seat, legal[i], n - tried);
+      // The first expansion here reserves the run of the children.
+      if (memory_[node].run == 0 && tried == 0 && n <= 255 && memory_.room(query_.max_nodes) >= n)
+        reserved[i] = memory_.reserve_run(node, seat, legal.begin(), n) + i;
+      const std::uint32_t c = memory_.make_child(node, seat, legal[i], reserved[i]);
       memory_[c].available = 1;
       return {c, legal[i], true};
     }
@@ -303,6 +421,7 @@ class Search {
         const Seat s = first && actors.contains(me_) ? me_ : next_actor(w, actors, moved);
         if (first && w.mode() == ActorMode::kRealTime) moved.add(me_);
         const Choice c = select(node, s, w);
+        if (c.node) memory_.prefetch_children(c.node);  // read at the next step, after the move
         grew = c.made;
         w.apply(s, c.move, nullptr);
         ++result.tree_moves;

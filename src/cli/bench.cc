@@ -133,9 +133,9 @@ void search_bench(std::vector<SearchPosition> positions, int iterations, bool js
     const double per_second = result->iterations / secs;
     const double moves = static_cast<double>(result->playout_moves + result->tree_moves) /
                          static_cast<double>(result->iterations);
-    // The tree's nodes per iteration, at their size.
-    const double mb_per_100k = static_cast<double>(result->nodes) * sizeof(SearchMemory::Node) *
-                               1e5 / static_cast<double>(result->iterations) / (1 << 20);
+    // The tree's memory per iteration: its nodes and their table.
+    const double mb_per_100k = static_cast<double>(memory.bytes_used()) * 1e5 /
+                               static_cast<double>(result->iterations) / (1 << 20);
     if (json) {
       out.push_back({{"position", p.label},
                      {"seat", seat},
