@@ -227,6 +227,18 @@ inline double steady_seconds() {
 // scores as they are (no game takes this many moves over a round).
 inline constexpr int kMaxPlayoutMoves = 100000;
 
+// std::log of the counts below kLogTableSize, as a table: UCB takes the log of every child's
+// availability count at every step (the same values std::log gives, looked up).
+inline constexpr std::uint32_t kLogTableSize = 4096;
+inline const std::array<float, kLogTableSize> kLogTable = [] {
+  std::array<float, kLogTableSize> t{};
+  for (std::uint32_t i = 0; i < kLogTableSize; ++i) t[i] = std::log(static_cast<float>(i));
+  return t;
+}();
+inline float log_of(std::uint32_t count) {
+  return count < kLogTableSize ? kLogTable[count] : std::log(static_cast<float>(count));
+}
+
 template <GameState S>
 class Search {
  public:
@@ -360,6 +372,9 @@ class Search {
     const auto c = static_cast<float>(query_.exploration);
     float best_value = -std::numeric_limits<float>::infinity();
     int best = -1, ties = 0;
+    // Children are often equally available (all legal in every world): one log for them all.
+    std::uint32_t log_count = 0;
+    float log_available = 0;
     for (int i = 0; i < n; ++i) {
       if (!child_at[i]) continue;
       Node& child = memory_[child_at[i]];
@@ -367,7 +382,11 @@ class Search {
       const auto visits = static_cast<float>(std::max<std::uint32_t>(child.visits, 1));
       const float exploit =
           scale > 0 ? (static_cast<float>(child.reward) / visits - lo) * scale : 0.5f;
-      float explore = c * std::sqrt(std::log(static_cast<float>(child.available)) / visits);
+      if (child.available != log_count) {
+        log_count = child.available;
+        log_available = log_of(log_count);
+      }
+      float explore = c * std::sqrt(log_available / visits);
       if (simultaneous) explore *= 0.5f + static_cast<float>(rng_.uniform());
       const float value = exploit + explore;
       // Ties are broken at random: in a simultaneous phase, seats whose statistics are alike
