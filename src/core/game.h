@@ -95,8 +95,10 @@
 #include <array>
 #include <bit>
 #include <concepts>
+#include <cstddef>
 #include <cstdint>
 #include <map>
+#include <new>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <span>
@@ -133,33 +135,41 @@ constexpr std::uint64_t move_payload(Move m) { return m.code & ((std::uint64_t{1
 template <int Capacity>
 class MoveList {
  public:
+  // The moves' storage is not initialised (a list is made at every step of every playout and
+  // search descent, and zeroing it cost more than filling it).
+  MoveList() {}
   void push(Move m) {
     CARDROOM_ASSERT(size_ < Capacity, "MoveList overflow: the game's kMaxMoves is too small");
-    moves_[size_++] = m;
+    data()[size_++] = m;
   }
   // One move per card of `cards`, in card order: make(card) (a game's play_move).
   template <class Make>
   void push_cards(CardSet cards, Make&& make) {
     CARDROOM_ASSERT(size_ + cards.size() <= Capacity,
                     "MoveList overflow: the game's kMaxMoves is too small");
+    Move* moves = data();
     int n = size_;
-    for (Card c : cards) moves_[n++] = make(c);
+    for (Card c : cards) moves[n++] = make(c);
     size_ = n;
   }
   void clear() { size_ = 0; }
   int size() const { return size_; }
   bool empty() const { return size_ == 0; }
-  Move operator[](int i) const { return moves_[i]; }
-  const Move* begin() const { return moves_.data(); }
-  const Move* end() const { return moves_.data() + size_; }
+  Move operator[](int i) const { return data()[i]; }
+  const Move* begin() const { return data(); }
+  const Move* end() const { return data() + size_; }
   bool contains(Move m) const {
     for (int i = 0; i < size_; ++i)
-      if (moves_[i] == m) return true;
+      if (data()[i] == m) return true;
     return false;
   }
 
  private:
-  std::array<Move, Capacity> moves_;
+  // Moves live in bytes that provide their storage (their lifetimes begin as they are written).
+  Move* data() { return std::launder(reinterpret_cast<Move*>(storage_)); }
+  const Move* data() const { return std::launder(reinterpret_cast<const Move*>(storage_)); }
+
+  alignas(Move) std::byte storage_[Capacity * sizeof(Move)];
   int size_ = 0;
 };
 
