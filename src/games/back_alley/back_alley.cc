@@ -69,15 +69,6 @@ int hand_size_of_hand(int k) {
   return k < 13 ? 13 - k : k - 12;
 }
 
-int trick_winner(const Card* cards, int count, int trump) {
-  const int led = effective_suit(cards[0], trump);
-  return tricks::best_card(cards, count, [&](Card c) {
-    const int s = effective_suit(c, trump);
-    const int tier = s == trump && trump != kNoSuit ? 2 : s == led ? 1 : 0;
-    return tier * 16 + effective_rank(c);
-  });
-}
-
 CardSet Policy::blooper_forced(Card led, CardSet trumps_held) const {
   Card pick = kNoCard;
   for (Card c : trumps_held)
@@ -321,6 +312,18 @@ Status State::apply(Seat seat, Move move, const ApplyContext* ctx) {
   if (payload != static_cast<std::uint64_t>(next_board()) || next_board() > kMaxBoard)
     return Status::Error("a board bid must be the next multiple");
   return apply_call(seat, 0, static_cast<int>(payload), ctx);
+}
+
+Move State::random_call(Rng& rng) const {
+  // The calls as legal_moves lists them: the numeric bids, the board bid when there is one to
+  // make, pass.
+  const int top =
+      config_.bid_range == BidRange::kBelowHand ? hand_size_ - 1 : std::min<int>(12, hand_size_);
+  const int board = next_board();
+  const int k = static_cast<int>(
+      rng.below(static_cast<std::uint32_t>(top + (board <= kMaxBoard ? 1 : 0) + 1)));
+  if (k < top) return bid_move(k + 1);
+  return k == top && board <= kMaxBoard ? board_move(board) : pass_move();
 }
 
 Status State::apply_call(Seat seat, int bid, int board, const ApplyContext* ctx) {

@@ -188,6 +188,13 @@ Status State::apply(Seat seat, Move move, const ApplyContext* ctx) {
   }
 }
 
+Move State::random_bid(Rng& rng) const {
+  // The bids 0 to the hand size but the dealer's hook, in order, as legal_moves lists them.
+  const int hook = forbidden_bid();
+  const int k = static_cast<int>(rng.below(static_cast<std::uint32_t>(hand_size_ + (hook < 0))));
+  return bid_move(hook >= 0 && k >= hook ? k + 1 : k);
+}
+
 Status State::apply_bid(Seat seat, int n, const ApplyContext* ctx) {
   bids_[seat] = static_cast<std::int8_t>(n);
   ++bids_made_;
