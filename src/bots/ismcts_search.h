@@ -67,23 +67,21 @@ class SearchMemory {
   int find_all(std::uint32_t parent, Seat seat, const Move* moves, int count, std::uint32_t* made,
                std::uint32_t* reserved) const {
     const Node& p = nodes_[parent];
-    std::fill_n(made, count, 0u);
-    std::fill_n(reserved, count, 0u);
     int found = 0;
     if (p.run != 0 && nodes_[p.run].seat == seat) {
       // The run and the moves are both in move order: one pass over both.
       const Node* run = &nodes_[p.run];
       const int length = p.run_length;
-      for (int i = 0, j = 0; i < count && j < length; ++i) {
+      for (int i = 0, j = 0; i < count; ++i) {
         while (j < length && run[j].move < moves[i]) ++j;
-        if (j < length && run[j].move == moves[i]) {
-          reserved[i] = p.run + static_cast<std::uint32_t>(j);
-          if (run[j].made) {
-            made[i] = reserved[i];
-            ++found;
-          }
-        }
+        const bool in_run = j < length && run[j].move == moves[i];
+        reserved[i] = in_run ? p.run + static_cast<std::uint32_t>(j) : 0;
+        made[i] = in_run && run[j].made ? reserved[i] : 0;
+        found += made[i] != 0;
       }
+    } else {
+      std::fill_n(made, count, 0u);
+      std::fill_n(reserved, count, 0u);
     }
     if (p.others)
       for (int i = 0; i < count; ++i)
