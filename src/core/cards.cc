@@ -5,6 +5,22 @@
 namespace cardroom {
 namespace {
 
+bool cpu_deposits_bits_fast() {
+#if defined(__x86_64__) && defined(__GNUC__)
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("bmi2") && !__builtin_cpu_is("amdfam15h") &&
+         !__builtin_cpu_is("amdfam17h");
+#else
+  return false;
+#endif
+}
+
+}  // namespace
+
+const bool kFastBitDeposit = cpu_deposits_bits_fast();
+
+namespace {
+
 constexpr std::string_view kRankChars = "23456789TJQKA";
 constexpr std::string_view kSuitChars = "SHDC";
 constexpr std::string_view kSuitSymbols[] = {"♠", "♥", "♦", "♣"};
