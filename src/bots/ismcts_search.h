@@ -17,6 +17,10 @@
 #include <limits>
 #include <vector>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "core/any_game.h"
 #include "core/search.h"
 
@@ -320,6 +324,33 @@ class Search {
     return actors.lowest();
   }
 
+  // UCB's terms for `m` children (the arrays padded to a multiple of four): the exploitation
+  // term, the mean result scaled to [0, 1] by the results seen so far (0.5 before any spread),
+  // and the exploration term, exploration * sqrt(log(available) / visits). Four at a time
+  // where SSE is (the same IEEE operations as one at a time: the same values).
+  void ucb_terms(int m, const float* visits, const float* reward, const float* log_available,
+                 float* exploit, float* explore) const {
+    const float scale = hi_ > lo_ ? static_cast<float>(1.0 / (hi_ - lo_)) : 0.0f;
+    const auto lo = static_cast<float>(lo_);
+    const auto c = static_cast<float>(query_.exploration);
+#if defined(__SSE2__)
+    const __m128 lo4 = _mm_set1_ps(lo), scale4 = _mm_set1_ps(scale), c4 = _mm_set1_ps(c);
+    for (int k = 0; k < m; k += 4) {
+      const __m128 v = _mm_load_ps(visits + k);
+      const __m128 mean = _mm_div_ps(_mm_load_ps(reward + k), v);
+      _mm_store_ps(exploit + k,
+                   scale > 0 ? _mm_mul_ps(_mm_sub_ps(mean, lo4), scale4) : _mm_set1_ps(0.5f));
+      _mm_store_ps(explore + k,
+                   _mm_mul_ps(c4, _mm_sqrt_ps(_mm_div_ps(_mm_load_ps(log_available + k), v))));
+    }
+#else
+    for (int k = 0; k < m; ++k) {
+      exploit[k] = scale > 0 ? (reward[k] / visits[k] - lo) * scale : 0.5f;
+      explore[k] = c * std::sqrt(log_available[k] / visits[k]);
+    }
+#endif
+  }
+
   struct Choice {
     std::uint32_t node = 0;  // the child chosen (0: none, the tree is full)
     Move move;
@@ -364,37 +395,49 @@ class Search {
     }
     if (tried == 0)  // the tree is full: a random move, and the descent ends
       return {0, legal[static_cast<int>(rng_.below(static_cast<std::uint32_t>(n)))], false};
-    // UCB1 in single precision (logf and sqrtf cost a third of their double forms).
-    const float scale = hi_ > lo_ ? static_cast<float>(1.0 / (hi_ - lo_)) : 0.0f;
-    const auto lo = static_cast<float>(lo_);
-    const auto c = static_cast<float>(query_.exploration);
-    float best_value = -std::numeric_limits<float>::infinity();
-    int best = -1, ties = 0;
+    // UCB1 in single precision (logf and sqrtf cost a third of their double forms). First each
+    // tried child's statistics (each counted available), then both terms for four children at a
+    // time, then the choice in move order.
+    constexpr int kPadded = (S::kMaxMoves + 3) / 4 * 4;
+    alignas(16) std::array<float, kPadded> visits, reward, log_available, exploit, explore;
+    std::array<std::uint16_t, kPadded> index;
+    int m = 0;
     // Children are often equally available (all legal in every world): one log for them all.
     std::uint32_t log_count = 0;
-    float log_available = 0;
+    float log_last = 0;
     for (int i = 0; i < n; ++i) {
       if (!child_at[i]) continue;
       Node& child = memory_[child_at[i]];
       ++child.available;
-      const auto visits = static_cast<float>(std::max<std::uint32_t>(child.visits, 1));
-      const float exploit =
-          scale > 0 ? (static_cast<float>(child.reward) / visits - lo) * scale : 0.5f;
       if (child.available != log_count) {
         log_count = child.available;
-        log_available = log_of(log_count);
+        log_last = log_of(log_count);
       }
-      float explore = c * std::sqrt(log_available / visits);
-      if (simultaneous) explore *= 0.5f + static_cast<float>(rng_.uniform());
-      const float value = exploit + explore;
+      visits[m] = static_cast<float>(std::max<std::uint32_t>(child.visits, 1));
+      reward[m] = static_cast<float>(child.reward);
+      log_available[m] = log_last;
+      index[m++] = static_cast<std::uint16_t>(i);
+    }
+    for (int k = m; k < (m + 3) / 4 * 4; ++k) {
+      visits[k] = 1;
+      reward[k] = log_available[k] = 0;
+    }
+    ucb_terms(m, visits.data(), reward.data(), log_available.data(), exploit.data(),
+              explore.data());
+    float best_value = -std::numeric_limits<float>::infinity();
+    int best = -1, ties = 0;
+    for (int k = 0; k < m; ++k) {
+      float e = explore[k];
+      if (simultaneous) e *= 0.5f + static_cast<float>(rng_.uniform());
+      const float value = exploit[k] + e;
       // Ties are broken at random: in a simultaneous phase, seats whose statistics are alike
       // would otherwise choose in lockstep (each the first of its tied moves).
       if (value > best_value) {
         best_value = value;
-        best = i;
+        best = index[k];
         ties = 1;
       } else if (value == best_value && rng_.below(static_cast<std::uint32_t>(++ties)) == 0) {
-        best = i;
+        best = index[k];
       }
     }
     return {child_at[best], legal[best], false};
