@@ -1,6 +1,7 @@
 // The conformance suite (DESIGN.md section 8): every registered game, thousands of seeded random
 // matches. Checks: invariants (cards conserved) after every move; actors have legal moves exactly
-// while the match is on; legal moves are sorted, unique and apply; illegal and out-of-turn moves
+// while the match is on; legal moves are sorted, unique and apply; a random legal move is the
+// list's, and a round's random outcome the move-by-move playout's; illegal and out-of-turn moves
 // are rejected without changing anything; record replay reproduces the state; and the
 // hidden-information test: for every seat, view(seat) of resample(seat) equals view(seat), legal
 // moves agree, and play continues legally from the resample; no card id reaches a seat that may
@@ -129,6 +130,8 @@ TEST_P(Conformance, RandomMatchesKeepInvariants) {
       for (Seat s = 0; s < state->num_seats(); ++s) {
         auto legal = state->legal_moves(s);
         ASSERT_EQ(!legal.empty(), actors.contains(s)) << "seat " << s;
+        Rng draw(7);
+        ASSERT_EQ(state->random_legal_move(s, draw).has_value(), actors.contains(s));
         for (std::size_t k = 1; k < legal.size(); ++k) ASSERT_LT(legal[k - 1], legal[k]);
       }
       Seat seat = actors.to_vector()[rng.below(static_cast<std::uint32_t>(actors.size()))];
@@ -152,7 +155,13 @@ TEST_P(Conformance, RandomMatchesKeepInvariants) {
         ASSERT_TRUE(state->equals(*before));
       }
       auto legal = state->legal_moves(seat);
+      // A random legal move (a State's random_move where it has one) is the list's move at
+      // index rng.below(count), drawn with the same use of the RNG.
+      Rng copy = rng;
+      const std::optional<Move> drawn = state->random_legal_move(seat, copy);
       Move m = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
+      ASSERT_EQ(drawn, m) << state->move_text(m);
+      ASSERT_EQ(copy, rng);
       // Move text round-trips.
       std::string error;
       auto parsed = state->parse_move(seat, state->move_text(m), &error);
@@ -168,6 +177,48 @@ TEST_P(Conformance, RandomMatchesKeepInvariants) {
     }
     Status st = state->apply(0, Move{0}, nullptr);
     ASSERT_FALSE(st.ok());
+  }
+}
+
+// A State's random_round_outcome (core/game.h) is what playing the round out move by move with
+// random_legal_move ends with: the same moves, the same scores, the same use of the RNG. Checked
+// at every position of a few random matches, and at positions of their resampled worlds (where a
+// search plays out).
+TEST_P(Conformance, RandomRoundOutcomeIsTheMoveByMovePlayout) {
+  auto game = load(GetParam());
+  ASSERT_TRUE(game);
+  const int matches = std::max(3, static_cast<int>(12 * scale()));
+  int offered = 0;
+  for (int i = 0; i < matches; ++i) {
+    auto state = game->new_match(static_cast<std::uint64_t>(i) + 31, -1, nullptr);
+    Rng rng(700 + static_cast<std::uint64_t>(i));
+    for (int moves = 0; !state->over(); ++moves) {
+      const Seat seat = state->actors().lowest();
+      auto world = moves % 2 == 0 ? state->clone() : state->resample(seat, rng);
+      Rng fast = rng, slow = rng;
+      const std::optional<RoundOutcome> outcome = world->random_round_outcome(fast);
+      if (outcome) {
+        ++offered;
+        const int round = world->rounds_completed();
+        std::uint64_t made = 0;
+        while (!world->over() && world->rounds_completed() == round) {
+          const Seat s = world->actors().lowest();
+          ASSERT_TRUE(world->apply(s, *world->random_legal_move(s, slow), nullptr).ok());
+          ++made;
+        }
+        ASSERT_EQ(outcome->moves, made) << GetParam() << " match " << i << " move " << moves;
+        for (Seat s = 0; s < world->num_seats(); ++s) {
+          ASSERT_EQ(outcome->scores[s], world->score(s)) << GetParam() << " seat " << s;
+          ASSERT_EQ(outcome->team_scores[s], world->team_score(s)) << GetParam() << " team " << s;
+        }
+        ASSERT_EQ(fast, slow);
+      }
+      ASSERT_TRUE(state->apply(seat, *state->random_legal_move(seat, rng), nullptr).ok());
+    }
+  }
+  // The games that offer it (their round is a card play after calls) are checked.
+  if (GetParam().starts_with("s48") || GetParam().starts_with("back_alley")) {
+    EXPECT_GT(offered, 0);
   }
 }
 

@@ -17,6 +17,10 @@
 #include <limits>
 #include <vector>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "core/any_game.h"
 #include "core/search.h"
 
@@ -26,68 +30,192 @@ class SearchMemory {
  public:
   // A node is one move made by one seat after the moves on the path from the root: it holds the
   // statistics of that move for its seat (SO-ISMCTS: a node is reached by the same moves in
-  // every world, whatever the hidden cards). Children are a singly linked list.
+  // every world, whatever the hidden cards).
+  //
+  // The children of a node are reserved together the first time the search expands it: a run of
+  // consecutive nodes, one per move then legal, in move order, each made when its move is first
+  // tried. Where the moves are the same in every world (the seat's own, a bid) the legal moves
+  // and the run match one for one, so the children are found by reading the run in order, with
+  // no search at all. A node where another seat moves collects more children as the worlds
+  // differ (a card that seat holds in another world): those lie elsewhere, found through a hash
+  // table of such children keyed by their parent and move.
   struct Node {
     Move move;
-    double reward = 0;              // the sum of the results backed up for `seat`'s side
-    std::uint32_t visits = 0;       // iterations that made this move here
-    std::uint32_t available = 0;    // iterations in which it was legal when `seat` chose here
-    std::uint32_t first_child = 0;  // 0: none (node 0 is the root, nobody's child)
-    std::uint32_t next_sibling = 0;
-    // Children are made in runs of consecutive nodes reserved together (the moves untried when
-    // the run was reserved), so that a scan of the children reads memory in order: the next
-    // reserved node and how many are left.
-    std::uint32_t spare = 0;
+    double reward = 0;            // the sum of the results backed up for `seat`'s side
+    std::uint32_t visits = 0;     // iterations that made this move here
+    std::uint32_t available = 0;  // iterations in which it was legal when `seat` chose here
+    std::uint32_t run = 0;        // the first node of the children's run (0: none)
+    std::uint8_t run_length = 0;
     std::int8_t seat = kNoSeat;  // who makes `move`
-    std::uint8_t spare_left = 0;
+    bool made = false;           // a child made (not only reserved in its parent's run)
+    bool others = false;         // it has children outside its run (in the table)
   };
+  static_assert(sizeof(Node) == 32);
   static constexpr int kMaxDepth = 1024;  // nodes on one path from the root
 
   // Clears the tree and makes its root; the memory is kept.
   void reset() {
     nodes_.clear();
     nodes_.push_back(Node{});
+    nodes_[0].made = true;
+    clear_table(kFirstSlots);
   }
   // Nodes made or reserved.
   std::uint32_t size() const { return static_cast<std::uint32_t>(nodes_.size()); }
   Node& operator[](std::uint32_t i) { return nodes_[i]; }
   const Node& operator[](std::uint32_t i) const { return nodes_[i]; }
-  // A new child of `parent` (first in its list); when the parent has no reserved node left it
-  // reserves `run` (1..255) consecutive nodes, this one and the next children's.
-  std::uint32_t add_child(std::uint32_t parent, Seat seat, Move move, int run = 1) {
-    std::uint32_t index;
-    if (nodes_[parent].spare_left > 0) {
-      index = nodes_[parent].spare++;
-      --nodes_[parent].spare_left;
+
+  // For each of `moves` (sorted, `count` of them) the node of `seat` playing it after `parent`:
+  // in `made` the child made (0: none), in `reserved` the node of its parent's run kept for it
+  // (0: none). Returns how many children are made.
+  int find_all(std::uint32_t parent, Seat seat, const Move* moves, int count, std::uint32_t* made,
+               std::uint32_t* reserved) const {
+    const Node& p = nodes_[parent];
+    int found = 0;
+    if (p.run != 0 && nodes_[p.run].seat == seat) {
+      // The run and the moves are both in move order: one pass over both.
+      const Node* run = &nodes_[p.run];
+      const int length = p.run_length;
+      for (int i = 0, j = 0; i < count; ++i) {
+        while (j < length && run[j].move < moves[i]) ++j;
+        const bool in_run = j < length && run[j].move == moves[i];
+        reserved[i] = in_run ? p.run + static_cast<std::uint32_t>(j) : 0;
+        made[i] = in_run && run[j].made ? reserved[i] : 0;
+        found += made[i] != 0;
+      }
     } else {
-      index = size();
-      run = std::clamp(run, 1, 255);
-      nodes_.resize(nodes_.size() + static_cast<std::size_t>(run));
-      nodes_[parent].spare = index + 1;
-      nodes_[parent].spare_left = static_cast<std::uint8_t>(run - 1);
+      std::fill_n(made, count, 0u);
+      std::fill_n(reserved, count, 0u);
     }
-    Node& n = nodes_[index];
-    n = Node{};
+    if (p.others)
+      for (int i = 0; i < count; ++i)
+        if (reserved[i] == 0 && (made[i] = find_other(parent, seat, moves[i])) != 0) ++found;
+    return found;
+  }
+  // The child of `parent` made by `seat` playing `move`; 0 if there is none.
+  std::uint32_t find(std::uint32_t parent, Seat seat, Move move) const {
+    std::uint32_t made, reserved;
+    find_all(parent, seat, &move, 1, &made, &reserved);
+    return made;
+  }
+  // Reserves the run of `parent`'s children, one per move of `moves` (sorted, at most 255); the
+  // parent has none. The first of them.
+  std::uint32_t reserve_run(std::uint32_t parent, Seat seat, const Move* moves, int count) {
+    CARDROOM_ASSERT(count > 0 && count <= 255, "a run holds 1 to 255 children");
+    const auto first = size();
+    nodes_.resize(nodes_.size() + static_cast<std::size_t>(count));
+    for (int i = 0; i < count; ++i) {
+      Node& n = nodes_[first + static_cast<std::uint32_t>(i)];
+      n.move = moves[i];
+      n.seat = static_cast<std::int8_t>(seat);
+    }
+    nodes_[parent].run = first;
+    nodes_[parent].run_length = static_cast<std::uint8_t>(count);
+    return first;
+  }
+  // Makes the child of `parent` for `seat` and `move`: the node `reserved` for it in the run, or
+  // a new node outside it (reserved 0).
+  std::uint32_t make_child(std::uint32_t parent, Seat seat, Move move, std::uint32_t reserved) {
+    if (reserved != 0) {
+      nodes_[reserved].made = true;
+      return reserved;
+    }
+    const auto index = size();
+    Node& n = nodes_.emplace_back();
     n.move = move;
     n.seat = static_cast<std::int8_t>(seat);
-    n.next_sibling = nodes_[parent].first_child;
-    nodes_[parent].first_child = index;
+    n.made = true;
+    nodes_[parent].others = true;
+    if (2 * (others_ + 1) > mask_ + 1) grow_table();
+    insert(parent, index);
+    ++others_;
     return index;
   }
   // The child of `parent` made by `seat` playing `move`, made if there is none and the tree may
   // grow; 0 if it may not.
   std::uint32_t child(std::uint32_t parent, Seat seat, Move move, std::uint32_t max_nodes) {
-    for (std::uint32_t c = nodes_[parent].first_child; c; c = nodes_[c].next_sibling)
-      if (nodes_[c].seat == seat && nodes_[c].move == move) return c;
-    return size() < max_nodes ? add_child(parent, seat, move) : 0;
+    std::uint32_t made, reserved;
+    find_all(parent, seat, &move, 1, &made, &reserved);
+    if (made != 0) return made;
+    return room(max_nodes) > 0 ? make_child(parent, seat, move, reserved) : 0;
+  }
+  // How many more nodes the tree may take under a limit of `max_nodes` nodes' worth of memory
+  // (SearchQuery::max_nodes): the table counts at its share of a node.
+  std::int64_t room(std::uint32_t max_nodes) const {
+    return std::int64_t{max_nodes} - size() -
+           static_cast<std::int64_t>((mask_ + 1) * sizeof(std::uint64_t) / sizeof(Node));
+  }
+  // Starts reading the run of `node`'s children into the cache (its next search step reads it).
+  void prefetch_children(std::uint32_t node) const {
+    const Node& n = nodes_[node];
+    if (n.run == 0) return;
+    const char* begin = reinterpret_cast<const char*>(&nodes_[n.run]);
+    const char* end = begin + n.run_length * sizeof(Node);
+    for (const char* p = begin; p < end; p += 64) __builtin_prefetch(p);
   }
   // The path of the iteration in progress.
   std::array<std::uint32_t, kMaxDepth>& path() { return path_; }
   // Memory held, for `bench --search`.
-  std::size_t bytes() const { return nodes_.capacity() * sizeof(Node) + sizeof(*this); }
+  std::size_t bytes() const {
+    return nodes_.capacity() * sizeof(Node) +
+           (slots_.capacity() + spare_.capacity()) * sizeof(std::uint64_t) + sizeof(*this);
+  }
+  // Memory the tree uses now: its nodes and the table.
+  std::size_t bytes_used() const {
+    return nodes_.size() * sizeof(Node) + (mask_ + 1) * sizeof(std::uint64_t);
+  }
 
  private:
+  static constexpr std::size_t kFirstSlots = 256;
+
+  static std::size_t hash(std::uint32_t parent, Seat seat, Move move) {
+    std::uint64_t h = (move.code ^ (std::uint64_t{static_cast<std::uint8_t>(seat)} << 56)) *
+                      0x9E3779B97F4A7C15ull;
+    h ^= parent * 0xD6E8FEB86659FD93ull;
+    return static_cast<std::size_t>(h ^ (h >> 32));
+  }
+  // A slot holds a child outside its parent's run: the parent's index above the child's.
+  std::uint32_t find_other(std::uint32_t parent, Seat seat, Move move) const {
+    for (std::size_t i = hash(parent, seat, move) & mask_;; i = (i + 1) & mask_) {
+      const std::uint64_t slot = slots_[i];
+      if (slot == 0) return 0;
+      const auto c = static_cast<std::uint32_t>(slot);
+      if (static_cast<std::uint32_t>(slot >> 32) == parent && nodes_[c].move == move &&
+          nodes_[c].seat == seat)
+        return c;
+    }
+  }
+  void insert(std::uint32_t parent, std::uint32_t index) {
+    const Node& n = nodes_[index];
+    std::size_t i = hash(parent, n.seat, n.move) & mask_;
+    while (slots_[i] != 0) i = (i + 1) & mask_;
+    slots_[i] = std::uint64_t{parent} << 32 | index;
+  }
+  // Empties the table, `slots` of them in use (a power of two); the memory is kept.
+  void clear_table(std::size_t slots) {
+    if (slots_.size() < slots) slots_.resize(slots);
+    std::fill_n(slots_.begin(), slots, 0);
+    mask_ = slots - 1;
+    others_ = 0;
+  }
+  // Doubles the table (kept at most half full).
+  void grow_table() {
+    const std::size_t old = mask_ + 1;
+    if (spare_.size() < old) spare_.resize(old);
+    std::copy_n(slots_.begin(), old, spare_.begin());
+    const std::uint32_t others = others_;
+    clear_table(2 * old);
+    for (std::size_t i = 0; i < old; ++i)
+      if (spare_[i] != 0)
+        insert(static_cast<std::uint32_t>(spare_[i] >> 32), static_cast<std::uint32_t>(spare_[i]));
+    others_ = others;
+  }
+
   std::vector<Node> nodes_;
+  std::vector<std::uint64_t> slots_;  // the table of children outside their parent's run
+  std::vector<std::uint64_t> spare_;  // the old table while it grows
+  std::size_t mask_ = 0;
+  std::uint32_t others_ = 0;  // children in the table
   std::array<std::uint32_t, kMaxDepth> path_{};
 };
 
@@ -100,6 +228,18 @@ inline double steady_seconds() {
 // A playout that has not reached the end of its round after this many moves stops and counts the
 // scores as they are (no game takes this many moves over a round).
 inline constexpr int kMaxPlayoutMoves = 100000;
+
+// std::log of the counts below kLogTableSize, as a table: UCB takes the log of every child's
+// availability count at every step (the same values std::log gives, looked up).
+inline constexpr std::uint32_t kLogTableSize = 4096;
+inline const std::array<float, kLogTableSize> kLogTable = [] {
+  std::array<float, kLogTableSize> t{};
+  for (std::uint32_t i = 0; i < kLogTableSize; ++i) t[i] = std::log(static_cast<float>(i));
+  return t;
+}();
+inline float log_of(std::uint32_t count) {
+  return count < kLogTableSize ? kLogTable[count] : std::log(static_cast<float>(count));
+}
 
 template <GameState S>
 class Search {
@@ -142,11 +282,10 @@ class Search {
     result.moves.reserve(static_cast<std::size_t>(legal.size()));
     for (Move m : legal) {
       SearchMoveStats stats{m, 0, 0};
-      for (std::uint32_t c = memory_[0].first_child; c; c = memory_[c].next_sibling)
-        if (memory_[c].seat == me_ && memory_[c].move == m && memory_[c].visits > 0) {
-          stats.visits = memory_[c].visits;
-          stats.mean = memory_[c].reward / memory_[c].visits;
-        }
+      if (const std::uint32_t c = memory_.find(0, me_, m); c && memory_[c].visits > 0) {
+        stats.visits = memory_[c].visits;
+        stats.mean = memory_[c].reward / memory_[c].visits;
+      }
       result.moves.push_back(stats);
     }
     result.nodes = memory_.size();
@@ -185,6 +324,33 @@ class Search {
     return actors.lowest();
   }
 
+  // UCB's terms for `m` children (the arrays padded to a multiple of four): the exploitation
+  // term, the mean result scaled to [0, 1] by the results seen so far (0.5 before any spread),
+  // and the exploration term, exploration * sqrt(log(available) / visits). Four at a time
+  // where SSE is (the same IEEE operations as one at a time: the same values).
+  void ucb_terms(int m, const float* visits, const float* reward, const float* log_available,
+                 float* exploit, float* explore) const {
+    const float scale = hi_ > lo_ ? static_cast<float>(1.0 / (hi_ - lo_)) : 0.0f;
+    const auto lo = static_cast<float>(lo_);
+    const auto c = static_cast<float>(query_.exploration);
+#if defined(__SSE2__)
+    const __m128 lo4 = _mm_set1_ps(lo), scale4 = _mm_set1_ps(scale), c4 = _mm_set1_ps(c);
+    for (int k = 0; k < m; k += 4) {
+      const __m128 v = _mm_load_ps(visits + k);
+      const __m128 mean = _mm_div_ps(_mm_load_ps(reward + k), v);
+      _mm_store_ps(exploit + k,
+                   scale > 0 ? _mm_mul_ps(_mm_sub_ps(mean, lo4), scale4) : _mm_set1_ps(0.5f));
+      _mm_store_ps(explore + k,
+                   _mm_mul_ps(c4, _mm_sqrt_ps(_mm_div_ps(_mm_load_ps(log_available + k), v))));
+    }
+#else
+    for (int k = 0; k < m; ++k) {
+      exploit[k] = scale > 0 ? (reward[k] / visits[k] - lo) * scale : 0.5f;
+      explore[k] = c * std::sqrt(log_available[k] / visits[k]);
+    }
+#endif
+  }
+
   struct Choice {
     std::uint32_t node = 0;  // the child chosen (0: none, the tree is full)
     Move move;
@@ -210,56 +376,68 @@ class Search {
     MoveList<S::kMaxMoves> legal;
     w.legal_moves(seat, legal);
     const int n = legal.size();
-    std::array<std::uint32_t, S::kMaxMoves> child_at;
-    std::fill_n(child_at.begin(), n, 0u);
-    int tried = 0;
-    for (std::uint32_t c = memory_[node].first_child; c; c = memory_[c].next_sibling) {
-      const Node& child = memory_[c];
-      if (child.seat != seat) continue;
-      // Legal moves are sorted by code.
-      const Move* at = std::lower_bound(legal.begin(), legal.end(), child.move);
-      if (at != legal.end() && *at == child.move) {
-        child_at[at - legal.begin()] = c;
-        ++tried;
-      }
-    }
-    if (tried < n && memory_.size() < query_.max_nodes) {
+    std::array<std::uint32_t, S::kMaxMoves> child_at, reserved;
+    const int tried =
+        memory_.find_all(node, seat, legal.begin(), n, child_at.data(), reserved.data());
+    if (tried < n && memory_.room(query_.max_nodes) > 0) {
       int k = static_cast<int>(rng_.below(static_cast<std::uint32_t>(n - tried)));
       int i = 0;
       for (;; ++i)
         if (child_at[i] == 0 && k-- == 0) break;
       for (int j = 0; j < n; ++j)
         if (child_at[j]) ++memory_[child_at[j]].available;
-      const std::uint32_t c = memory_.add_child(node, seat, legal[i], n - tried);
+      // The first expansion here reserves the run of the children.
+      if (memory_[node].run == 0 && tried == 0 && n <= 255 && memory_.room(query_.max_nodes) >= n)
+        reserved[i] = memory_.reserve_run(node, seat, legal.begin(), n) + i;
+      const std::uint32_t c = memory_.make_child(node, seat, legal[i], reserved[i]);
       memory_[c].available = 1;
       return {c, legal[i], true};
     }
     if (tried == 0)  // the tree is full: a random move, and the descent ends
       return {0, legal[static_cast<int>(rng_.below(static_cast<std::uint32_t>(n)))], false};
-    // UCB1 in single precision (logf and sqrtf cost a third of their double forms).
-    const float scale = hi_ > lo_ ? static_cast<float>(1.0 / (hi_ - lo_)) : 0.0f;
-    const auto lo = static_cast<float>(lo_);
-    const auto c = static_cast<float>(query_.exploration);
-    float best_value = -std::numeric_limits<float>::infinity();
-    int best = -1, ties = 0;
+    // UCB1 in single precision (logf and sqrtf cost a third of their double forms). First each
+    // tried child's statistics (each counted available), then both terms for four children at a
+    // time, then the choice in move order.
+    constexpr int kPadded = (S::kMaxMoves + 3) / 4 * 4;
+    alignas(16) std::array<float, kPadded> visits, reward, log_available, exploit, explore;
+    std::array<std::uint16_t, kPadded> index;
+    int m = 0;
+    // Children are often equally available (all legal in every world): one log for them all.
+    std::uint32_t log_count = 0;
+    float log_last = 0;
     for (int i = 0; i < n; ++i) {
       if (!child_at[i]) continue;
       Node& child = memory_[child_at[i]];
       ++child.available;
-      const auto visits = static_cast<float>(std::max<std::uint32_t>(child.visits, 1));
-      const float exploit =
-          scale > 0 ? (static_cast<float>(child.reward) / visits - lo) * scale : 0.5f;
-      float explore = c * std::sqrt(std::log(static_cast<float>(child.available)) / visits);
-      if (simultaneous) explore *= 0.5f + static_cast<float>(rng_.uniform());
-      const float value = exploit + explore;
+      if (child.available != log_count) {
+        log_count = child.available;
+        log_last = log_of(log_count);
+      }
+      visits[m] = static_cast<float>(std::max<std::uint32_t>(child.visits, 1));
+      reward[m] = static_cast<float>(child.reward);
+      log_available[m] = log_last;
+      index[m++] = static_cast<std::uint16_t>(i);
+    }
+    for (int k = m; k < (m + 3) / 4 * 4; ++k) {
+      visits[k] = 1;
+      reward[k] = log_available[k] = 0;
+    }
+    ucb_terms(m, visits.data(), reward.data(), log_available.data(), exploit.data(),
+              explore.data());
+    float best_value = -std::numeric_limits<float>::infinity();
+    int best = -1, ties = 0;
+    for (int k = 0; k < m; ++k) {
+      float e = explore[k];
+      if (simultaneous) e *= 0.5f + static_cast<float>(rng_.uniform());
+      const float value = exploit[k] + e;
       // Ties are broken at random: in a simultaneous phase, seats whose statistics are alike
       // would otherwise choose in lockstep (each the first of its tied moves).
       if (value > best_value) {
         best_value = value;
-        best = i;
+        best = index[k];
         ties = 1;
       } else if (value == best_value && rng_.below(static_cast<std::uint32_t>(++ties)) == 0) {
-        best = i;
+        best = index[k];
       }
     }
     return {child_at[best], legal[best], false};
@@ -303,6 +481,7 @@ class Search {
         const Seat s = first && actors.contains(me_) ? me_ : next_actor(w, actors, moved);
         if (first && w.mode() == ActorMode::kRealTime) moved.add(me_);
         const Choice c = select(node, s, w);
+        if (c.node) memory_.prefetch_children(c.node);  // read at the next step, after the move
         grew = c.made;
         w.apply(s, c.move, nullptr);
         ++result.tree_moves;
@@ -312,11 +491,12 @@ class Search {
       in_tree = node != 0;
       first = false;
     }
-    result.playout_moves += playout(w, moved);
+    std::array<int, kMaxSeats> end{};  // each side's score at the end of the playout
+    result.playout_moves += playout(w, moved, end);
     // Each side's result: its score change minus the mean change of the other sides.
     std::array<double, kMaxSeats> delta{}, value{};
     double sum = 0;
-    for (int d = 0; d < sides_; ++d) sum += delta[d] = side_score(w, d) - root_score_[d];
+    for (int d = 0; d < sides_; ++d) sum += delta[d] = end[d] - root_score_[d];
     for (int d = 0; d < sides_; ++d) {
       value[d] = sides_ > 1 ? delta[d] - (sum - delta[d]) / (sides_ - 1) : delta[d];
       if (!seen_) {
@@ -334,25 +514,28 @@ class Search {
     }
   }
 
-  // Plays `w` on to the end of its round; returns the moves made.
-  std::uint64_t playout(S& w, SeatSet moved) {
+  // Plays `w` on to the end of its round; returns the moves made and sets each side's score at
+  // the end. Random moves where the game can play its round out without the state
+  // (random_round_outcome: the same moves, core/game.h).
+  std::uint64_t playout(S& w, SeatSet moved, std::array<int, kMaxSeats>& end) {
+    if constexpr (HasRoundOutcome<S>) {
+      if (!heuristic_ && !round_over(w)) {
+        const RoundOutcome o = w.random_round_outcome(rng_);
+        for (int d = 0; d < sides_; ++d)
+          end[d] = query_.teams.count > 0 ? o.team_scores[d] : o.scores[d];
+        return o.moves;
+      }
+    }
     std::uint64_t made = 0;
-    MoveList<S::kMaxMoves> legal;
     while (!round_over(w) && made < kMaxPlayoutMoves) {
       const SeatSet actors = w.actors();
       if (actors.empty()) break;
       const Seat s = next_actor(w, actors, moved);
-      Move m;
-      if (heuristic_) {
-        m = heuristic_(w, s, rng_);
-      } else {
-        legal.clear();
-        w.legal_moves(s, legal);
-        m = legal[static_cast<int>(rng_.below(static_cast<std::uint32_t>(legal.size())))];
-      }
+      const Move m = heuristic_ ? heuristic_(w, s, rng_) : random_legal_move(w, s, rng_);
       w.apply(s, m, nullptr);
       ++made;
     }
+    for (int d = 0; d < sides_; ++d) end[d] = side_score(w, d);
     return made;
   }
 

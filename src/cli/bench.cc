@@ -1,6 +1,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <bit>
 #include <chrono>
 #include <ctime>
 #include <iostream>
@@ -95,6 +96,12 @@ double thread_cpu_seconds() {
 // CPU seconds of this thread.
 void search_bench(std::vector<SearchPosition> positions, int iterations, bool json) {
   nlohmann::json out = nlohmann::json::array();
+  // The searches' signature: every root move's visits and mean, so that a change that should
+  // leave the search as it was can be checked to (FNV-1a over their bits).
+  std::uint64_t signature = 0xcbf29ce484222325ull;
+  const auto mix = [&signature](std::uint64_t x) {
+    for (int i = 0; i < 8; ++i, x >>= 8) signature = (signature ^ (x & 0xff)) * 0x100000001b3ull;
+  };
   if (!json)
     std::cout << fmt::format(
         "ismcts, random playouts, one thread, {} iterations from the first decision (per CPU "
@@ -122,12 +129,17 @@ void search_bench(std::vector<SearchPosition> positions, int iterations, bool js
     const auto result = state.search(query, memory, rng);
     const double secs = thread_cpu_seconds() - start;
     if (!result) continue;
+    for (const SearchMoveStats& m : result->moves) {
+      mix(m.move.code);
+      mix(m.visits);
+      mix(std::bit_cast<std::uint64_t>(m.mean));
+    }
     const double per_second = result->iterations / secs;
     const double moves = static_cast<double>(result->playout_moves + result->tree_moves) /
                          static_cast<double>(result->iterations);
-    // The tree's nodes per iteration, at their size.
-    const double mb_per_100k = static_cast<double>(result->nodes) * sizeof(SearchMemory::Node) *
-                               1e5 / static_cast<double>(result->iterations) / (1 << 20);
+    // The tree's memory per iteration: its nodes and their table.
+    const double mb_per_100k = static_cast<double>(memory.bytes_used()) * 1e5 /
+                               static_cast<double>(result->iterations) / (1 << 20);
     if (json) {
       out.push_back({{"position", p.label},
                      {"seat", seat},
@@ -146,7 +158,10 @@ void search_bench(std::vector<SearchPosition> positions, int iterations, bool js
                                resamples / resample_secs, mb_per_100k);
     }
   }
-  if (json) std::cout << nlohmann::json{{"search", out}}.dump(2) << "\n";
+  if (json)
+    std::cout << nlohmann::json{{"search", out}, {"signature", signature}}.dump(2) << "\n";
+  else
+    std::cout << fmt::format("Search signature: {:016x}\n", signature);
 }
 
 }  // namespace

@@ -67,6 +67,8 @@ class AnyState {
   virtual std::vector<Move> legal_moves(Seat seat) const = 0;
   // A legal move of `seat` drawn uniformly with `rng` (nullopt if it may not move); no heap.
   virtual std::optional<Move> random_legal_move(Seat seat, Rng& rng) const = 0;
+  // The State's random_round_outcome (core/game.h); nullopt where the game has none.
+  virtual std::optional<RoundOutcome> random_round_outcome(Rng& rng) const = 0;
   virtual Status apply(Seat seat, Move move, const ApplyContext* ctx) = 0;
   // Moves applied so far in the match: the view envelope's "seq".
   virtual std::uint64_t seq() const = 0;
@@ -132,13 +134,6 @@ const std::vector<BotEntry<S>>& heuristic_only() {
   }                                                                  \
   static_assert(true, "a declaration list ends with a semicolon")
 
-template <GameState S>
-Move random_legal_move(const S& state, Seat seat, Rng& rng) {
-  MoveList<S::kMaxMoves> moves;
-  state.legal_moves(seat, moves);
-  return moves[static_cast<int>(rng.below(static_cast<std::uint32_t>(moves.size())))];
-}
-
 // The seat that moves next in a random playout: the only actor; in a simultaneous phase the lowest
 // (submissions are hidden, so the order decides nothing); in a real-time phase one drawn at random,
 // so that no seat wins a race by its number.
@@ -157,15 +152,11 @@ Seat playout_actor(const S& state, SeatSet actors, Rng& rng) {
 template <GameState S>
 std::uint64_t random_playout(S& state, Rng& rng) {
   std::uint64_t moves_made = 0;
-  MoveList<S::kMaxMoves> moves;
   for (;;) {
     SeatSet actors = state.actors();
     if (actors.empty()) break;
     Seat seat = playout_actor(state, actors, rng);
-    moves.clear();
-    state.legal_moves(seat, moves);
-    Move m = moves[static_cast<int>(rng.below(static_cast<std::uint32_t>(moves.size())))];
-    state.apply(seat, m, nullptr);
+    state.apply(seat, random_legal_move(state, seat, rng), nullptr);
     ++moves_made;
   }
   return moves_made;
@@ -209,10 +200,15 @@ class StateAdapter final : public TypedState<typename G::State> {
     return {moves.begin(), moves.end()};
   }
   std::optional<Move> random_legal_move(Seat seat, Rng& rng) const override {
-    MoveList<S::kMaxMoves> moves;
-    state_.legal_moves(seat, moves);
-    if (moves.empty()) return std::nullopt;
-    return moves[static_cast<int>(rng.below(static_cast<std::uint32_t>(moves.size())))];
+    // A seat has legal moves exactly when it is among the actors.
+    if (!state_.actors().contains(seat)) return std::nullopt;
+    return cardroom::random_legal_move(state_, seat, rng);
+  }
+  std::optional<RoundOutcome> random_round_outcome(Rng& rng) const override {
+    if constexpr (HasRoundOutcome<S>)
+      return state_.random_round_outcome(rng);
+    else
+      return std::nullopt;
   }
   Status apply(Seat seat, Move move, const ApplyContext* ctx) override {
     Status st = state_.apply(seat, move, ctx);

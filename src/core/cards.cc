@@ -5,6 +5,22 @@
 namespace cardroom {
 namespace {
 
+bool cpu_deposits_bits_fast() {
+#if defined(__x86_64__) && defined(__GNUC__)
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("bmi2") && !__builtin_cpu_is("amdfam15h") &&
+         !__builtin_cpu_is("amdfam17h");
+#else
+  return false;
+#endif
+}
+
+}  // namespace
+
+const bool kFastBitDeposit = cpu_deposits_bits_fast();
+
+namespace {
+
 constexpr std::string_view kRankChars = "23456789TJQKA";
 constexpr std::string_view kSuitChars = "SHDC";
 constexpr std::string_view kSuitSymbols[] = {"♠", "♥", "♦", "♣"};
@@ -16,12 +32,6 @@ std::string upper(std::string_view s) {
 }
 
 }  // namespace
-
-Card CardSet::nth(int n) const {
-  std::uint64_t b = bits_;
-  for (int i = 0; i < n; ++i) b &= b - 1;
-  return static_cast<Card>(std::countr_zero(b));
-}
 
 char rank_char(int rank) { return kRankChars[rank]; }
 char suit_char(int suit) { return kSuitChars[suit]; }

@@ -1,6 +1,8 @@
 #include "core/constrained_deal.h"
 
+#include <algorithm>
 #include <array>
+#include <cstdint>
 
 namespace cardroom {
 namespace {
@@ -66,7 +68,13 @@ struct ItemDeal {
         }
       if (ok) return true;
     }
-    // 2. Augmenting-path assignment in random order, then random allowed swaps to mix.
+    return assign(rng);
+  }
+
+  // 2. Augmenting-path assignment in random order, then random allowed swaps to mix (after
+  // rejection sampling failed).
+  bool assign(Rng& rng) {
+    const int num_slots = static_cast<int>(slots.size());
     rng.shuffle(cards.data(), n);
     slot_of.fill(-1);
     load.fill(0);
@@ -104,11 +112,31 @@ bool sizes_fit(std::span<const DealSlot> slots, int cards) {
 
 bool deal_constrained(CardSet pool, std::span<const DealSlot> slots, std::span<CardSet> out,
                       Rng& rng) {
+  // Rejection sampling as ItemDeal::run does it (the same shuffles, so the same deal), on card
+  // sets: each slot's cards are gathered as a set and checked against `allowed` at once.
+  std::array<Card, 64> cards;
+  int n = 0;
+  for (Card c : pool) cards[n++] = c;
+  if (!sizes_fit(slots, n) || out.size() < slots.size()) return false;
+  const int num_slots = static_cast<int>(slots.size());
+  for (int attempt = 0; attempt < kRejectionTries; ++attempt) {
+    rng.shuffle(cards.data(), n);
+    int pos = 0, j = 0;
+    for (; j < num_slots; ++j) {
+      std::uint64_t got = 0;
+      for (const int end = pos + slots[j].count; pos < end; ++pos)
+        got |= std::uint64_t{1} << cards[pos];
+      if (got & ~slots[j].allowed.bits()) break;
+      out[j] = CardSet(got);
+    }
+    if (j == num_slots) return true;
+  }
+  // Tight constraints: the augmenting-path deal, from the cards as the last shuffle left them.
   ItemDeal deal;
   deal.slots = slots;
-  for (Card c : pool) deal.cards[deal.n++] = c;
-  if (!sizes_fit(slots, deal.n) || out.size() < slots.size()) return false;
-  if (!deal.run(rng)) return false;
+  deal.n = n;
+  std::copy_n(cards.begin(), n, deal.cards.begin());
+  if (!deal.assign(rng)) return false;
   for (std::size_t j = 0; j < slots.size(); ++j) out[j] = CardSet();
   for (int i = 0; i < deal.n; ++i) out[deal.slot_of[i]].add(deal.cards[i]);
   return true;

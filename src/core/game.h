@@ -95,8 +95,10 @@
 #include <array>
 #include <bit>
 #include <concepts>
+#include <cstddef>
 #include <cstdint>
 #include <map>
+#include <new>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <span>
@@ -133,35 +135,50 @@ constexpr std::uint64_t move_payload(Move m) { return m.code & ((std::uint64_t{1
 template <int Capacity>
 class MoveList {
  public:
+  // The moves' storage is not initialised (a list is made at every step of every playout and
+  // search descent, and zeroing it cost more than filling it).
+  MoveList() {}
   void push(Move m) {
     CARDROOM_ASSERT(size_ < Capacity, "MoveList overflow: the game's kMaxMoves is too small");
-    moves_[size_++] = m;
+    data()[size_++] = m;
   }
   // One move per card of `cards`, in card order: make(card) (a game's play_move).
   template <class Make>
   void push_cards(CardSet cards, Make&& make) {
     CARDROOM_ASSERT(size_ + cards.size() <= Capacity,
                     "MoveList overflow: the game's kMaxMoves is too small");
+    Move* moves = data();
     int n = size_;
-    for (Card c : cards) moves_[n++] = make(c);
+    for (Card c : cards) moves[n++] = make(c);
     size_ = n;
   }
   void clear() { size_ = 0; }
   int size() const { return size_; }
   bool empty() const { return size_ == 0; }
-  Move operator[](int i) const { return moves_[i]; }
-  const Move* begin() const { return moves_.data(); }
-  const Move* end() const { return moves_.data() + size_; }
+  Move operator[](int i) const { return data()[i]; }
+  const Move* begin() const { return data(); }
+  const Move* end() const { return data() + size_; }
   bool contains(Move m) const {
     for (int i = 0; i < size_; ++i)
-      if (moves_[i] == m) return true;
+      if (data()[i] == m) return true;
     return false;
   }
 
  private:
-  std::array<Move, Capacity> moves_;
+  // Moves live in bytes that provide their storage (their lifetimes begin as they are written).
+  Move* data() { return std::launder(reinterpret_cast<Move*>(storage_)); }
+  const Move* data() const { return std::launder(reinterpret_cast<const Move*>(storage_)); }
+
+  alignas(Move) std::byte storage_[Capacity * sizeof(Move)];
   int size_ = 0;
 };
+
+// The card of `cards` (not empty) that a uniform draw from one move per card, listed in card
+// order (MoveList::push_cards), picks: the one at index rng.below(cards.size()). For a State's
+// random_move (below).
+inline Card random_card(CardSet cards, Rng& rng) {
+  return cards.nth(static_cast<int>(rng.below(static_cast<std::uint32_t>(cards.size()))));
+}
 
 // How the seats in `actors()` move.
 enum class ActorMode {
@@ -333,5 +350,56 @@ concept GameState = std::copyable<S> && std::equality_comparable<S> &&
   // Whole-state invariant check (cards conserved, counts consistent): nullptr when fine.
   { cs.check() } -> std::same_as<const char*>;
 };
+
+// A State may also offer, for the hot loops of random playouts (bench, sim's random player, the
+// search's playouts):
+//   Move random_move(Seat seat, Rng& rng) const;
+//       for a seat that may move: the move random_listed_move below draws, legal_moves(seat) at
+//       index rng.below(count), the same move from the same use of `rng`, found without listing
+//       the moves (a card of a card set, in card order). The conformance suite checks the two
+//       against each other in every game that offers it.
+//   RoundOutcome random_round_outcome(Rng& rng) const;
+//       the end of the round in progress played out at random, without the state: what the loop
+//       `while (!over() && rounds_completed() == r) { s = actors().lowest();
+//       apply(s, random_legal_move(*this, s, rng)); }` on a copy ends with (r: rounds_completed()
+//       now), the same moves from the same use of `rng`, and nothing of what follows (the next
+//       round's deal, the round's record). The search's playouts (bots/ismcts_search.h) need only
+//       the scores, and a trick game plays its cards on the trick core's position alone
+//       (TrickPosition::play_out). The conformance suite checks it against the loop. Not for
+//       games with real-time phases (there a playout draws who moves next).
+template <class S>
+concept HasRandomMove = requires(const S& cs, Seat seat, Rng& rng) {
+  { cs.random_move(seat, rng) } -> std::same_as<Move>;
+};
+
+// The end of a round played out at random (random_round_outcome above).
+struct RoundOutcome {
+  std::uint64_t moves = 0;                   // moves made
+  std::array<int, kMaxSeats> scores{};       // score(seat) at the end, for each seat
+  std::array<int, kMaxSeats> team_scores{};  // team_score(team) at the end, for each team
+  bool operator==(const RoundOutcome&) const = default;
+};
+
+template <class S>
+concept HasRoundOutcome = requires(const S& cs, Rng& rng) {
+  { cs.random_round_outcome(rng) } -> std::same_as<RoundOutcome>;
+};
+
+// A uniformly random legal move of `seat`, which may move: from the list of its legal moves.
+template <GameState S>
+Move random_listed_move(const S& state, Seat seat, Rng& rng) {
+  MoveList<S::kMaxMoves> moves;
+  state.legal_moves(seat, moves);
+  return moves[static_cast<int>(rng.below(static_cast<std::uint32_t>(moves.size())))];
+}
+
+// The same move, by the State's random_move where it has one.
+template <GameState S>
+Move random_legal_move(const S& state, Seat seat, Rng& rng) {
+  if constexpr (HasRandomMove<S>)
+    return state.random_move(seat, rng);
+  else
+    return random_listed_move(state, seat, rng);
+}
 
 }  // namespace cardroom

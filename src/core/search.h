@@ -44,8 +44,8 @@ struct SearchQuery {
   bool heuristic_others = false;
   // Sides: partnerships score as one (each seat backs up its team's result).
   Teams teams;
-  // The arena's limit: once the tree holds this many nodes it stops growing (iterations go on,
-  // playing out from the leaves they reach).
+  // The arena's limit, in nodes' worth of memory: past it the tree stops growing (iterations go
+  // on, playing out from the leaves they reach).
   std::uint32_t max_nodes = 1u << 22;
 };
 

@@ -69,15 +69,6 @@ int hand_size_of_hand(int k) {
   return k < 13 ? 13 - k : k - 12;
 }
 
-int trick_winner(const Card* cards, int count, int trump) {
-  const int led = effective_suit(cards[0], trump);
-  return tricks::best_card(cards, count, [&](Card c) {
-    const int s = effective_suit(c, trump);
-    const int tier = s == trump && trump != kNoSuit ? 2 : s == led ? 1 : 0;
-    return tier * 16 + effective_rank(c);
-  });
-}
-
 CardSet Policy::blooper_forced(Card led, CardSet trumps_held) const {
   Card pick = kNoCard;
   for (Card c : trumps_held)
@@ -323,6 +314,18 @@ Status State::apply(Seat seat, Move move, const ApplyContext* ctx) {
   return apply_call(seat, 0, static_cast<int>(payload), ctx);
 }
 
+Move State::random_call(Rng& rng) const {
+  // The calls as legal_moves lists them: the numeric bids, the board bid when there is one to
+  // make, pass.
+  const int top =
+      config_.bid_range == BidRange::kBelowHand ? hand_size_ - 1 : std::min<int>(12, hand_size_);
+  const int board = next_board();
+  const int k = static_cast<int>(
+      rng.below(static_cast<std::uint32_t>(top + (board <= kMaxBoard ? 1 : 0) + 1)));
+  if (k < top) return bid_move(k + 1);
+  return k == top && board <= kMaxBoard ? board_move(board) : pass_move();
+}
+
 Status State::apply_call(Seat seat, int bid, int board, const ApplyContext* ctx) {
   auction_.bids[seat] = static_cast<std::int8_t>(bid);
   auction_.boards[seat] = static_cast<std::int8_t>(board);
@@ -479,6 +482,31 @@ std::optional<tricks::SolverTask<Policy, kPlayers>> State::solver_task() const {
   // squeezed within a suit keep every comparison the rules make.
   task.rank_order = true;
   return task;
+}
+
+RoundOutcome State::random_round_outcome(Rng& rng) const {
+  if (phase_ == Phase::kBid) {
+    // The calls (an all-pass redeals the hand and the calls begin again), then the play.
+    State w = *this;
+    std::uint64_t calls = 0;
+    for (; w.phase_ == Phase::kBid; ++calls)
+      w.apply(w.to_act_, random_legal_move(w, w.to_act_, rng), nullptr);
+    RoundOutcome out = w.random_round_outcome(rng);
+    out.moves += calls;
+    return out;
+  }
+  RoundOutcome out;
+  std::array<int, 2> points{};
+  if (phase_ == Phase::kPlay) {
+    TrickPlay::Position position = play_.position();
+    out.moves = static_cast<std::uint64_t>(position.play_out(rng));
+    for (int t = 0; t < 2; ++t)
+      points[t] = team_points(auction_.contracts[t],
+                              position.tricks_won[t] + position.tricks_won[t + 2], hand_size_);
+  }
+  for (int t = 0; t < 2; ++t) out.team_scores[t] = scores_[t] + points[t];
+  for (Seat s = 0; s < kPlayers; ++s) out.scores[s] = out.team_scores[s % 2];
+  return out;
 }
 
 State State::resample(Seat observer, Rng& rng) const {

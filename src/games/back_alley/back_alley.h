@@ -87,8 +87,16 @@ inline int effective_rank(Card c) {
   if (c == kLittleBlooper) return 13;
   return rank_of(c);
 }
-// Index (in play order) of the winning card of a complete or partial trick.
-int trick_winner(const Card* cards, int count, int trump);
+// Index (in play order) of the winning card of a complete or partial trick (inline: every card
+// play of a playout ends a trick in four).
+inline int trick_winner(const Card* cards, int count, int trump) {
+  const int led = effective_suit(cards[0], trump);
+  return tricks::best_card(cards, count, [&](Card c) {
+    const int s = effective_suit(c, trump);
+    const int tier = s == trump && trump != kNoSuit ? 2 : s == led ? 1 : 0;
+    return tier * 16 + effective_rank(c);
+  });
+}
 
 // A team's contract: board multiple (0: none) or a number of tricks (0..24).
 struct Contract {
@@ -212,6 +220,14 @@ class State : public MatchState<Config, RoundRecord>, public tricks::TrickAccess
   enum class Phase : std::uint8_t { kBid, kPlay, kOver };
 
   CARDROOM_STATE_CONTRACT(State);
+  // A random legal move, as core/game.h defines it: a playable card, or a call.
+  Move random_move(Seat seat, Rng& rng) const {
+    return phase_ == Phase::kPlay ? play_move(random_card(play_.playable(seat), rng))
+                                  : random_call(rng);
+  }
+  // The round played out at random, as core/game.h defines it: the calls on a copy of the state,
+  // then the card play on the trick position alone, scored by the contracts (rule 8).
+  RoundOutcome random_round_outcome(Rng& rng) const;
   int num_seats() const { return kPlayers; }
   ActorMode mode() const { return ActorMode::kTurn; }
   bool over() const { return phase_ == Phase::kOver; }
@@ -247,6 +263,7 @@ class State : public MatchState<Config, RoundRecord>, public tricks::TrickAccess
   void start_hand(const ApplyContext* ctx);
   void finish_hand(const ApplyContext* ctx);
   Status apply_call(Seat seat, int bid, int board, const ApplyContext* ctx);
+  Move random_call(Rng& rng) const;  // random_move in the bidding
 
   Phase phase_ = Phase::kBid;
   std::int8_t to_act_ = 0;

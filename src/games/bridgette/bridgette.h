@@ -239,6 +239,11 @@ class State : public MatchState<Config, RoundRecord>, public tricks::TrickAccess
   enum class Phase : std::uint8_t { kDiscard, kBid, kPlay, kOver };
 
   CARDROOM_STATE_CONTRACT(State);
+  // A random legal move, as core/game.h defines it: in the card play, a playable card.
+  Move random_move(Seat seat, Rng& rng) const {
+    return phase_ == Phase::kPlay ? play_move(random_card(play_.playable(seat), rng))
+                                  : random_listed_move(*this, seat, rng);
+  }
   int num_seats() const { return kPlayers; }
   ActorMode mode() const { return ActorMode::kTurn; }
   bool over() const { return phase_ == Phase::kOver; }

@@ -148,6 +148,14 @@ struct TrickPosition {
     r.round_over = over;
     return r;
   }
+  // Plays the round's cards out at random: at each turn the playable card random_card draws,
+  // the card a game's random_move plays (core/game.h); returns the cards played. tricks_won then
+  // holds the round's tricks.
+  int play_out(Rng& rng) {
+    int played_now = 0;
+    for (; !over; ++played_now) play(random_card(playable(to_play), rng));
+    return played_now;
+  }
   bool operator==(const TrickPosition&) const = default;
 };
 

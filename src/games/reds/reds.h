@@ -130,6 +130,11 @@ class State : public MatchState<Config, RoundRecord>, public tricks::TrickAccess
   enum class Phase : std::uint8_t { kBid, kExchange, kPlay, kOver };
 
   CARDROOM_STATE_CONTRACT(State);
+  // A random legal move, as core/game.h defines it: in the card play, a playable card.
+  Move random_move(Seat seat, Rng& rng) const {
+    return phase_ == Phase::kPlay ? play_move(random_card(play_.playable(seat), rng))
+                                  : random_listed_move(*this, seat, rng);
+  }
   int num_seats() const { return config_.players; }
   ActorMode mode() const;
   bool over() const { return phase_ == Phase::kOver; }

@@ -188,6 +188,13 @@ Status State::apply(Seat seat, Move move, const ApplyContext* ctx) {
   }
 }
 
+Move State::random_bid(Rng& rng) const {
+  // The bids 0 to the hand size but the dealer's hook, in order, as legal_moves lists them.
+  const int hook = forbidden_bid();
+  const int k = static_cast<int>(rng.below(static_cast<std::uint32_t>(hand_size_ + (hook < 0))));
+  return bid_move(hook >= 0 && k >= hook ? k + 1 : k);
+}
+
 Status State::apply_bid(Seat seat, int n, const ApplyContext* ctx) {
   bids_[seat] = static_cast<std::int8_t>(n);
   ++bids_made_;
@@ -240,6 +247,28 @@ State State::round_as_dealt() const {
   s.bids_.fill(-1);
   s.to_act_ = static_cast<std::int8_t>((dealer_ + 1) % n);
   return s;
+}
+
+RoundOutcome State::random_round_outcome(Rng& rng) const {
+  if (phase_ == Phase::kBid) {
+    State w = *this;
+    std::uint64_t bids = 0;
+    for (; w.phase_ == Phase::kBid; ++bids)
+      w.apply(w.to_act_, random_legal_move(w, w.to_act_, rng), nullptr);
+    RoundOutcome out = w.random_round_outcome(rng);
+    out.moves += bids;
+    return out;
+  }
+  RoundOutcome out;
+  const int n = config_.players;
+  for (Seat s = 0; s < n; ++s) out.scores[s] = scores_[s];
+  if (phase_ == Phase::kPlay) {
+    TrickPlay::Position position = play_.position();
+    out.moves = static_cast<std::uint64_t>(position.play_out(rng));
+    for (Seat s = 0; s < n; ++s) out.scores[s] += round_points(bids_[s], position.tricks_won[s]);
+  }
+  for (Seat s = 0; s < n; ++s) out.team_scores[s] = out.scores[s];  // a team is a seat
+  return out;
 }
 
 int State::team_score(int team) const {

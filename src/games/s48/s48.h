@@ -95,6 +95,14 @@ class State : public MatchState<Config, RoundRecord>, public tricks::TrickAccess
   enum class Phase : std::uint8_t { kBid, kPlay, kOver };
 
   CARDROOM_STATE_CONTRACT(State);
+  // A random legal move, as core/game.h defines it: a playable card, or a bid.
+  Move random_move(Seat seat, Rng& rng) const {
+    return phase_ == Phase::kPlay ? play_move(random_card(play_.playable(seat), rng))
+                                  : random_bid(rng);
+  }
+  // The round played out at random, as core/game.h defines it: the bids on a copy of the state,
+  // then the card play on the trick position alone, scored by the bids (rule 6).
+  RoundOutcome random_round_outcome(Rng& rng) const;
   int num_seats() const { return config_.players; }
   ActorMode mode() const { return ActorMode::kTurn; }
   bool over() const { return phase_ == Phase::kOver; }
@@ -123,6 +131,7 @@ class State : public MatchState<Config, RoundRecord>, public tricks::TrickAccess
   void start_round(const ApplyContext* ctx);
   void finish_round(const ApplyContext* ctx);
   Status apply_bid(Seat seat, int n, const ApplyContext* ctx);
+  Move random_bid(Rng& rng) const;  // random_move in the bidding
 
   Phase phase_ = Phase::kBid;
   std::int8_t to_act_ = 0;
