@@ -7,11 +7,12 @@ namespace cardroom {
 SolverMemory::SolverMemory(std::size_t bytes) {
   bytes = std::max<std::size_t>(bytes, 64 << 10);
   std::size_t clusters = 1;
-  const std::size_t per_entry = sizeof(Entry) + 2 * sizeof(std::uint16_t);
+  const std::size_t per_entry = sizeof(Entry) + 3 * sizeof(std::uint16_t);
   while (clusters * 2 * kCluster * per_entry <= bytes) clusters *= 2;
   entries_.assign(clusters * kCluster, Entry{});
   tags_.assign(entries_.size(), 0);
   ages_.assign(entries_.size(), 0);
+  bounds_.assign(entries_.size(), 0);
   cluster_mask_ = clusters - 1;
 }
 

@@ -59,23 +59,23 @@ class SolverMemory {
   // A table of about `bytes` (at least 64 KB).
   explicit SolverMemory(std::size_t bytes = kDefaultBytes);
   std::size_t bytes() const {
-    return entries_.size() * (sizeof(Entry) + sizeof(std::uint16_t) * 2);
+    return entries_.size() * (sizeof(Entry) + sizeof(std::uint16_t) * 3);
   }
 
-  // What a search learnt of a class of positions: those with the `shape` (every hand's suit
-  // lengths, the leader, the rules' state) whose top live cards of each suit (`mask`, in relative
-  // ranks) are held as `pattern` says. For "at least t more tricks" questions, bounds on the
-  // side's future tricks; for other questions lo = 1: "yes", hi = 0: "no".
+  // What a search learnt of a class of positions: those with a shape (every hand's suit lengths,
+  // the leader, the rules' state) whose top live cards of each suit (the `tops` of each suit) are
+  // held as a pattern says. `key` is the hash of the shape XOR the hash of the pattern (in the
+  // partition search; the shape's alone otherwise): one comparison checks both. For "at least t
+  // more tricks" questions, bounds on the side's future tricks; for other questions lo = 1:
+  // "yes", hi = 0: "no". The bounds are kept beside the tags (bounds()), so that a lookup reads
+  // only the entries that could answer its question. 16 bytes: four to a cache line.
   struct Entry {
-    std::uint64_t shape = 0;
-    std::uint64_t pattern = 0;
-    std::uint64_t mask = 0;  // bits 52..63: the search that stored the entry
-    std::uint16_t tops = 0;  // 4 bits per suit: how many top live cards `mask` covers
-    std::int8_t lo = 0, hi = 0;
-    Card best = kNoCard;  // the leader's card that answered last (a first try next time)
+    std::uint64_t key = 0;
+    std::uint16_t tops = 0;  // 4 bits per suit: how many top live cards the pattern covers
+    Card best = kNoCard;     // the leader's card that answered last (a first try next time)
   };
+  static_assert(sizeof(Entry) == 16);
   static constexpr int kCluster = 64;
-  static constexpr int kMaskBits = 52;
   // The kCluster entries where those of `shape` are kept (with other shapes'): contiguous, found
   // by a hash of the shape. Beside each entry a 16-bit tag (the search's stamp and bits of the
   // shape) lets a lookup read 128 bytes instead of the entries.
@@ -91,13 +91,16 @@ class SolverMemory {
     return match_bits(&tags_[base], tag, 0xFFFF);
   }
   Entry& at(std::size_t i) { return entries_[i]; }
-  bool live(const Entry& e) const { return (e.mask >> kMaskBits) == stamp_; }
-  std::uint64_t mask_of(const Entry& e) const {
-    return e.mask & ((std::uint64_t{1} << kMaskBits) - 1);
+  // The bounds of entry i.
+  int lo(std::size_t i) const { return static_cast<std::int8_t>(bounds_[i] >> 8); }
+  int hi(std::size_t i) const { return static_cast<std::int8_t>(bounds_[i] & 0xFF); }
+  void set_bounds(std::size_t i, int lo, int hi) {
+    bounds_[i] = static_cast<std::uint16_t>(static_cast<std::uint8_t>(lo) << 8 |
+                                            static_cast<std::uint8_t>(hi));
   }
   // A slot of the cluster for a new entry of `shape`: a free one (of no live search), else the
-  // oldest.
-  Entry& add(std::uint64_t shape, std::uint64_t mask) {
+  // oldest. Its index.
+  std::size_t add(std::uint64_t shape, std::uint64_t key) {
     const std::size_t base = cluster_of(shape);
     const std::uint64_t current = match_bits(&tags_[base], tag_stamp_, 0xF000);
     std::size_t victim = base;
@@ -113,18 +116,14 @@ class SolverMemory {
     e = Entry{};
     ages_[victim] = clock_++;
     tags_[victim] = tag_of(shape);
-    e.shape = shape;
-    e.mask = mask | stamp_ << kMaskBits;
-    return e;
+    e.key = key;
+    return victim;
   }
   // Starts a new search: the entries of earlier ones are forgotten.
   void new_search() {
-    if (++stamp_ >> (64 - kMaskBits)) {
-      std::fill(entries_.begin(), entries_.end(), Entry{});
-      stamp_ = 15;
-    }
+    ++stamp_;
     // 15 tag stamps (1..15; 0: free) in turn, the tags cleared before each round of them: a
-    // slot whose tag stamp is not the search's is free.
+    // slot whose tag stamp is not the search's is free (its entry is of an earlier search).
     if (stamp_ % 15 == 0) std::fill(tags_.begin(), tags_.end(), std::uint16_t{0});
     tag_stamp_ = static_cast<std::uint16_t>((stamp_ % 15 + 1) << 12);
   }
@@ -153,7 +152,7 @@ class SolverMemory {
   }
 
   std::vector<Entry> entries_;
-  std::vector<std::uint16_t> tags_, ages_;
+  std::vector<std::uint16_t> tags_, ages_, bounds_;
   std::uint64_t cluster_mask_ = 0;
   std::uint64_t stamp_ = 1;
   std::uint16_t tag_stamp_ = 2 << 12;
@@ -379,7 +378,7 @@ class TrickSolver {
     CardSet live;  // cards in a hand or in the trick in progress
     for (Seat s = 0; s < p.seats; ++s) live |= p.hands[s];
     for (int i = 0; i < p.count; ++i) live.add(p.trick[i]);
-    std::array<int, 64> score{};
+    std::array<int, 64> score;  // left uninitialised: only the first n are used
     int n = 0;
     const bool lead = p.count == 0;
     int winner = -1;
@@ -394,6 +393,7 @@ class TrickSolver {
       if (!m) continue;
       unsigned l = (live.rank_mask(suit)) | m;
       if (!task_.rank_order) l = 0x1FFF;
+      const LeadSuit led = lead ? lead_suit(p, suit, live) : LeadSuit{};
       bool above_is_move = false;
       for (int r = kRanks - 1; r >= 0; --r) {
         if (!((l >> r) & 1)) continue;
@@ -401,8 +401,10 @@ class TrickSolver {
         if (is_move && !(task_.rank_order && above_is_move)) {
           const Card c = make_card(suit, r);
           out[n] = c;
-          score[n] = move_score(p, c, lead, partner_winning, live, trick) * 4096 +
-                     static_cast<int>(std::min<std::uint32_t>(history_[p.to_play][c], 4095));
+          score[n] =
+              (lead ? lead_score(led, c) : follow_score(p, c, partner_winning, live, trick)) *
+                  4096 +
+              static_cast<int>(std::min<std::uint32_t>(history_[p.to_play][c], 4095));
           ++n;
         }
         above_is_move = is_move;
@@ -411,7 +413,7 @@ class TrickSolver {
     for (CardSet special = playable - CardSet::standard_deck(); !special.empty();) {
       const Card c = special.pop_lowest();
       out[n] = c;
-      score[n] = move_score(p, c, lead, partner_winning, live, trick) * 4096 +
+      score[n] = (lead ? 500 : follow_score(p, c, partner_winning, live, trick)) * 4096 +
                  static_cast<int>(std::min<std::uint32_t>(history_[p.to_play][c], 4095));
       ++n;
     }
@@ -432,30 +434,41 @@ class TrickSolver {
     }
     return n;
   }
-  int move_score(const Position& p, Card c, bool lead, bool partner_winning, CardSet live,
-                 std::array<Card, MaxSeats>& trick) const {
-    const int rank = c < 52 ? rank_of(c) : kRanks;
-    if (lead) {
-      if (c >= 52) return 500;
-      const CardSet suit_live = CardSet(live.bits() & CardSet::suit_with(c).bits());
-      const Card top = suit_live.highest();
-      int theirs = 0;
-      for (Seat s = 0; s < p.seats; ++s) {
-        if (in_side(s) == in_side(p.to_play)) continue;
-        const int n = (p.hands[s] & CardSet::suit_with(c)).size();
-        theirs += n > 0 ? n : p.hands[s].size();
+  // What the score of a lead in `suit` depends on, found once for all the suit's leads.
+  struct LeadSuit {
+    Card top = kNoCard;        // the suit's highest live card
+    bool partner_top = false;  // a partner of the seat to play holds it
+    int theirs = 0;            // the other side's choices when the suit is led
+  };
+  LeadSuit lead_suit(const Position& p, int suit, CardSet live) const {
+    LeadSuit out;
+    const CardSet in_suit = CardSet::suit_with(make_card(suit, 0));
+    out.top = CardSet(live.bits() & in_suit.bits()).highest();
+    const bool side = in_side(p.to_play);
+    for (Seat s = 0; s < p.seats; ++s) {
+      if (in_side(s) == side) {
+        if (s != p.to_play && p.hands[s].contains(out.top)) out.partner_top = true;
+        continue;
       }
-      // Cashing the suit's top live card, then a low card to a partner who holds it, then low
-      // leads; but first of all, by a wide margin, suits where the other side has few cards to
-      // choose from (a void counts as a whole hand: any card may be discarded), which keeps the
-      // search small. On the first 40 solves of the benchmark set this weighting searched 3.7 M
-      // positions at trick starts where the kind of lead first searched 12.1 M.
-      if (top == c) return 1000 + rank - 20 * theirs;
-      for (Seat s = 0; s < p.seats; ++s)
-        if (s != p.to_play && in_side(s) == in_side(p.to_play) && p.hands[s].contains(top))
-          return 985 - rank - 20 * theirs;
-      return 970 - rank - 20 * theirs;
+      const int n = (p.hands[s] & in_suit).size();
+      out.theirs += n > 0 ? n : p.hands[s].size();
     }
+    return out;
+  }
+  // Cashing the suit's top live card, then a low card to a partner who holds it, then low leads;
+  // but first of all, by a wide margin, suits where the other side has few cards to choose from
+  // (a void counts as a whole hand: any card may be discarded), which keeps the search small. On
+  // the first 40 solves of the benchmark set this weighting searched 3.7 M positions at trick
+  // starts where the kind of lead first searched 12.1 M.
+  static int lead_score(const LeadSuit& led, Card c) {
+    const int rank = rank_of(c);
+    if (led.top == c) return 1000 + rank - 20 * led.theirs;
+    return (led.partner_top ? 985 : 970) - rank - 20 * led.theirs;
+  }
+  // A card played to a trick already led.
+  int follow_score(const Position& p, Card c, bool partner_winning, CardSet live,
+                   std::array<Card, MaxSeats>& trick) const {
+    const int rank = c < 52 ? rank_of(c) : kRanks;
     trick[p.count] = c;
     const int w = p.policy.winner(tricks::TrickSoFar{trick.data(), p.count + 1, p.leader});
     const bool last = p.count + 1 == p.seats;
@@ -493,14 +506,17 @@ class TrickSolver {
     std::uint64_t shape = 0;
     std::array<std::uint64_t, MaxSeats> norm{};  // hands as relative ranks (partition search)
     std::array<std::uint16_t, kSuits> live{};    // live ranks per suit
+    std::array<std::uint8_t, kSuits> length{};   // live cards per suit
   };
   NodeKey node_key(const Position& p) const {
     NodeKey k;
     std::uint64_t h = side_key_ ^ solver_detail::mix(static_cast<std::uint64_t>(p.leader) + 1);
     CardSet live;
     for (Seat s = 0; s < p.seats; ++s) live |= p.hands[s];
-    for (int suit = 0; suit < kSuits; ++suit)
+    for (int suit = 0; suit < kSuits; ++suit) {
       k.live[suit] = static_cast<std::uint16_t>(live.rank_mask(suit));
+      k.length[suit] = static_cast<std::uint8_t>(std::popcount(live.rank_mask(suit)));
+    }
     for (Seat s = 0; s < p.seats; ++s) {
       std::uint64_t word = p.hands[s].bits() & ~CardSet::standard_deck().bits();
       if (!task_.rank_order) {
@@ -535,12 +551,12 @@ class TrickSolver {
     k.shape = h;
     return k;
   }
-  // The top `tops[suit]` live cards of each suit.
-  static CardSet top_cards(const NodeKey& k, const std::array<std::uint8_t, kSuits>& tops) {
+  // The top live cards of each suit, as many as `tops` says (packed, pack_tops).
+  static CardSet top_cards(const NodeKey& k, std::uint16_t tops) {
     CardSet out;
     for (int suit = 0; suit < kSuits; ++suit) {
       unsigned m = k.live[suit];
-      for (int drop = std::popcount(m) - tops[suit]; drop > 0; --drop) m &= m - 1;
+      for (int drop = k.length[suit] - ((tops >> (4 * suit)) & 15); drop > 0; --drop) m &= m - 1;
       out |= CardSet(std::uint64_t{m} << (suit * kRanks));
     }
     return out;
@@ -560,14 +576,20 @@ class TrickSolver {
     }
     return tops;
   }
-  // The mask of relative ranks of the top `tops[suit]` live cards of each suit.
-  static std::uint64_t tops_mask(const NodeKey& k, const std::array<std::uint8_t, kSuits>& tops) {
+  // The mask of relative ranks of the top `tops` live cards of each suit (packed, pack_tops).
+  static std::uint64_t tops_mask(const NodeKey& k, std::uint16_t tops) {
     std::uint64_t mask = 0;
     for (int suit = 0; suit < kSuits; ++suit) {
-      const int len = std::popcount(static_cast<unsigned>(k.live[suit]));
-      mask |= (low_bits(len) & ~low_bits(len - tops[suit])) << (suit * kRanks);
+      const int len = k.length[suit];
+      const int top = (tops >> (4 * suit)) & 15;
+      mask |= (low_bits(len) & ~low_bits(len - top)) << (suit * kRanks);
     }
     return mask;
+  }
+  // The key of the entry of `k`'s class for the top cards `tops` (SolverMemory::Entry).
+  std::uint64_t key_of(const Position& p, const NodeKey& k, std::uint16_t tops) const {
+    if constexpr (!kPartition) return k.shape;
+    return k.shape ^ pattern_of(p, k, tops_mask(k, tops));
   }
   std::uint64_t pattern_of(const Position& p, const NodeKey& k, std::uint64_t mask) const {
     std::uint64_t h = 0x9E3779B97F4A7C15ull;
@@ -580,54 +602,58 @@ class TrickSolver {
       v |= static_cast<std::uint16_t>(tops[suit] << (4 * suit));
     return v;
   }
-  static std::array<std::uint8_t, kSuits> unpack_tops(std::uint16_t v) {
-    std::array<std::uint8_t, kSuits> tops{};
-    for (int suit = 0; suit < kSuits; ++suit) tops[suit] = (v >> (4 * suit)) & 15;
-    return tops;
-  }
   // Entries of the position's class that answer whether the side takes at least `need` more
   // tricks (or, for other questions, yes or no): the answer, and the entry's top cards.
   std::optional<bool> lookup(const Position& p, const NodeKey& k, bool at_least, int need,
                              CardSet* relevant, Card* hint) {
     const std::size_t base = memory_.cluster_of(k.shape);
-    for (std::uint64_t m = memory_.matches(base, memory_.tag_of(k.shape)); m; m &= m - 1) {
-      const SolverMemory::Entry& e = memory_.at(base + std::countr_zero(m));
-      if (e.shape != k.shape || !memory_.live(e)) continue;
-      const bool yes = at_least ? e.lo >= need : e.lo == 1;
-      const bool no = at_least ? e.hi < need : e.hi == 0;
+    const std::uint64_t same = memory_.matches(base, memory_.tag_of(k.shape));
+    // The entries whose bounds answer the question first; only those are read.
+    std::uint64_t cannot = 0;
+    for (std::uint64_t m = same; m; m &= m - 1) {
+      const std::size_t i = base + std::countr_zero(m);
+      const int lo = memory_.lo(i), hi = memory_.hi(i);
+      const bool yes = at_least ? lo >= need : lo == 1;
+      const bool no = at_least ? hi < need : hi == 0;
       if (!yes && !no) {
-        if (*hint == kNoCard && e.best != kNoCard &&
-            (!kPartition || e.pattern == pattern_of(p, k, memory_.mask_of(e))))
-          *hint = e.best;
+        cannot |= m & -m;
         continue;
       }
-      if (kPartition && e.pattern != pattern_of(p, k, memory_.mask_of(e))) continue;
-      *relevant |= top_cards(k, unpack_tops(e.tops));
+      const SolverMemory::Entry& e = memory_.at(i);
+      if (e.key != key_of(p, k, e.tops)) continue;
+      *relevant |= top_cards(k, e.tops);
       return yes;
     }
+    // No answer: the first card to try, from an entry of the position's class.
+    if (*hint == kNoCard)
+      for (std::uint64_t m = cannot; m; m &= m - 1) {
+        const SolverMemory::Entry& e = memory_.at(base + std::countr_zero(m));
+        if (e.best != kNoCard && e.key == key_of(p, k, e.tops)) {
+          *hint = e.best;
+          break;
+        }
+      }
     return std::nullopt;
   }
   void store(const Position& p, const NodeKey& k, CardSet relevant, int lo, int hi,
              Card best = kNoCard) {
-    const auto tops = tops_of(k, relevant);
-    const std::uint64_t mask = kPartition ? tops_mask(k, tops) : 0;
-    const std::uint64_t pat = kPartition ? pattern_of(p, k, mask) : 0;
+    const std::uint16_t tops = pack_tops(tops_of(k, relevant));
+    const std::uint64_t key = key_of(p, k, tops);
     const std::size_t base = memory_.cluster_of(k.shape);
     for (std::uint64_t m = memory_.matches(base, memory_.tag_of(k.shape)); m; m &= m - 1) {
-      SolverMemory::Entry& e = memory_.at(base + std::countr_zero(m));
-      if (e.shape == k.shape && memory_.live(e) && memory_.mask_of(e) == mask && e.pattern == pat) {
-        e.lo = static_cast<std::int8_t>(std::max<int>(e.lo, lo));
-        e.hi = static_cast<std::int8_t>(std::min<int>(e.hi, hi));
+      const std::size_t i = base + std::countr_zero(m);
+      SolverMemory::Entry& e = memory_.at(i);
+      if (e.key == key && e.tops == tops) {
+        memory_.set_bounds(i, std::max(memory_.lo(i), lo), std::min(memory_.hi(i), hi));
         if (best != kNoCard) e.best = best;
         return;
       }
     }
-    SolverMemory::Entry& e = memory_.add(k.shape, mask);
-    e.pattern = pat;
-    e.tops = pack_tops(tops);
-    e.lo = static_cast<std::int8_t>(lo);
-    e.hi = static_cast<std::int8_t>(hi);
+    const std::size_t i = memory_.add(k.shape, key);
+    SolverMemory::Entry& e = memory_.at(i);
+    e.tops = tops;
     e.best = best;
+    memory_.set_bounds(i, lo, hi);
   }
 
   // Sure tricks at the start of a trick (plain follow-suit games with an optional trump suit,
