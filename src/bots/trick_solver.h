@@ -677,26 +677,53 @@ class TrickSolver {
   // card of every other hand holding k cards of the suit or more: top cards, honours that drop
   // (a singleton king under the ace), and length winners once the others run out. The count
   // rests on the seat's cards of the rounds where another hand still follows (from the top: the
-  // lower ones win by length alone). A partner is treated like an opponent (its higher card
-  // would take the lead), and no ruff is considered here.
-  std::pair<int, unsigned> run_of(const Position& p, Seat leader, int suit) const {
-    unsigned rest = p.hands[leader].rank_mask(suit);
+  // lower ones win by length alone). A partner whose cards of the suit can all go under the
+  // seat's (its j-th highest below the seat's j-th highest) unblocks: it follows low and the
+  // seat keeps the lead. That rests on no card of the partner's: the seat's cards of the rounds
+  // the partner follows are in `cards`, so every position that holds the live cards alike down to
+  // the lowest of them gives the partner the same cards above it, and its lower ones go under
+  // the seat's anyway. Any other partner is treated like an opponent (its higher card would take
+  // the lead). No ruff is considered here.
+  struct Run {
     int won = 0;
-    unsigned cards = 0;
+    unsigned cards = 0;  // the seat's ranks the count rests on
+  };
+  Run run_of(const Position& p, Seat leader, int suit) const {
+    const unsigned own = p.hands[leader].rank_mask(suit);
+    Run out;
+    std::uint32_t others = 0;  // the seats that may take a round of the suit
+    for (Seat o = 0; o < p.seats; ++o) {
+      const unsigned m = p.hands[o].rank_mask(suit);
+      if (o == leader || !m) continue;
+      if (in_side(o) == in_side(leader) && unblocks(m, own)) continue;
+      others |= 1u << o;
+    }
+    unsigned rest = own;
     for (int k = 1; rest; ++k) {
       const int r = 31 - std::countl_zero(rest);
       bool followed = false;
       for (Seat o = 0; o < p.seats; ++o) {
         const unsigned m = p.hands[o].rank_mask(suit);
         if (o == leader || std::popcount(m) < k) continue;
-        if (31 - std::countl_zero(m) > r) return {won, cards};
-        followed = true;
+        followed = true;  // by an opponent, or by a partner unblocking under the seat's card
+        if (((others >> o) & 1) && 31 - std::countl_zero(m) > r) return out;
       }
-      ++won;
-      if (followed) cards |= 1u << r;
+      ++out.won;
+      if (followed) out.cards |= 1u << r;
       rest &= ~(1u << r);
     }
-    return {won, cards};
+    return out;
+  }
+  // Whether a partner holding `theirs` of a suit can play each of its cards under the seat's
+  // (`own`) in the rounds the seat leads from the top: its j-th highest below the seat's j-th.
+  static bool unblocks(unsigned theirs, unsigned own) {
+    if (std::popcount(theirs) > std::popcount(own)) return false;
+    while (theirs) {
+      if (31 - std::countl_zero(theirs) > 31 - std::countl_zero(own)) return false;
+      theirs &= ~(1u << (31 - std::countl_zero(theirs)));
+      own &= ~(1u << (31 - std::countl_zero(own)));
+    }
+    return true;
   }
   Cash cash(const Position& p, Seat leader) const {
     Cash out;
@@ -704,15 +731,18 @@ class TrickSolver {
     const bool side = in_side(leader);
     bool drawn = trump != kNoSuit;  // the trumps cashed leave no opponent a trump
     if (trump != kNoSuit) {
-      const auto [run, cards] = run_of(p, leader, trump);
+      const Run t = run_of(p, leader, trump);
+      const int run = t.won;
       out.trumps = run;
-      out.trump_cards = CardSet(std::uint64_t{cards} << (trump * kRanks));
+      out.trump_cards = CardSet(std::uint64_t{t.cards} << (trump * kRanks));
       for (Seat o = 0; o < p.seats && drawn; ++o)
         if (in_side(o) != side && std::popcount(p.hands[o].rank_mask(trump)) > run) drawn = false;
     }
     for (int suit = 0; suit < kSuits; ++suit) {
       if (suit == trump || !p.hands[leader].rank_mask(suit)) continue;
-      const auto [run, cards] = run_of(p, leader, suit);
+      const Run r = run_of(p, leader, suit);
+      const int run = r.won;
+      const unsigned cards = r.cards;
       int cut = run;
       if (trump != kNoSuit) {
         bool ruffs = false;
