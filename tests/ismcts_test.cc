@@ -37,6 +37,46 @@ IsmctsPlayer MakeIsmcts(const IsmctsOptions& options, double pace = 1.0,
   return IsmctsPlayer("ismcts", options, pace, Teams{}, clock);
 }
 
+// The tree's children: a run grows in move order as another seat's moves appear in new worlds
+// (moving to a bigger place when full), and a run whose children have children in the table
+// (keyed by their index) stays where it is.
+TEST(Ismcts, SearchMemoryFindsEveryChild) {
+  SearchMemory memory;
+  memory.reset();
+  const auto move = [](int i) { return Move{static_cast<std::uint64_t>(i)}; };
+  const std::vector<Move> first = {move(10), move(20), move(30)};
+  const std::uint32_t run = memory.reserve_run(0, 1, first.data(), 3);
+  const std::uint32_t twenty = memory.make_child(0, 1, move(20), run + 1);
+  EXPECT_EQ(memory.find(0, 1, move(20)), twenty);
+  EXPECT_EQ(memory.find(0, 1, move(10)), 0u);  // reserved, not made
+  memory[twenty].visits = 7;
+  // New moves of seat 1, in no order: each lands in the run in move order.
+  std::vector<int> added = {25, 5, 40, 15, 35, 1, 45, 50, 2, 60, 3, 4, 6, 7};
+  for (int m : added) memory.make_child(0, 1, move(m), 0);
+  added.push_back(20);
+  for (int m : added) {
+    const std::uint32_t c = memory.find(0, 1, move(m));
+    ASSERT_NE(c, 0u) << m;
+    EXPECT_EQ(memory[c].move, move(m));
+    EXPECT_EQ(memory[c].seat, 1);
+  }
+  EXPECT_EQ(memory[memory.find(0, 1, move(20))].visits, 7u);
+  EXPECT_EQ(memory.find(0, 2, move(20)), 0u);  // another seat's
+  // Seat 2 at the root (a simultaneous phase): its children go to the table.
+  const std::uint32_t other = memory.make_child(0, 2, move(20), 0);
+  EXPECT_EQ(memory.find(0, 2, move(20)), other);
+  // A child of the run with a child in the table pins the run: the run no longer moves.
+  const std::uint32_t parent = memory.find(0, 1, move(5));
+  memory.make_child(parent, 3, move(8), 0);
+  const std::uint32_t below = memory.make_child(parent, 4, move(9), 0);  // table: run is 3's
+  for (int m = 100; m < 140; ++m) memory.make_child(0, 1, move(m), 0);
+  EXPECT_EQ(memory.find(0, 1, move(5)), parent);
+  EXPECT_EQ(memory.find(parent, 4, move(9)), below);
+  EXPECT_NE(memory.find(parent, 3, move(8)), 0u);
+  for (int m = 100; m < 140; ++m) EXPECT_NE(memory.find(0, 1, move(m)), 0u) << m;
+  for (int m : added) EXPECT_NE(memory.find(0, 1, move(m)), 0u) << m;
+}
+
 TEST(Ismcts, OptionsAndErrors) {
   auto s48 = Load("s48");
   ASSERT_TRUE(s48);
