@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -75,6 +76,17 @@ TEST(Ismcts, SearchMemoryFindsEveryChild) {
   EXPECT_NE(memory.find(parent, 3, move(8)), 0u);
   for (int m = 100; m < 140; ++m) EXPECT_NE(memory.find(0, 1, move(m)), 0u) << m;
   for (int m : added) EXPECT_NE(memory.find(0, 1, move(m)), 0u) << m;
+}
+
+// UCB's log of availability counts: std::log's value below 4096, within 2.5e-4 of it above.
+TEST(Ismcts, LogOfCounts) {
+  using ismcts_detail::log_of;
+  for (std::uint32_t n = 1; n < 4096; ++n) EXPECT_EQ(log_of(n), std::log(static_cast<float>(n)));
+  for (std::uint64_t n = 4096; n <= 0xFFFFFFFFull; n = n * 17 / 16 + 1) {
+    const auto count = static_cast<std::uint32_t>(n);
+    EXPECT_NEAR(log_of(count), std::log(static_cast<double>(count)), 2.5e-4) << count;
+  }
+  EXPECT_NEAR(log_of(0xFFFFFFFFu), std::log(4294967295.0), 2.5e-4);
 }
 
 TEST(Ismcts, OptionsAndErrors) {

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
@@ -302,16 +303,29 @@ inline double steady_seconds() {
 // scores as they are (no game takes this many moves over a round).
 inline constexpr int kMaxPlayoutMoves = 100000;
 
-// std::log of the counts below kLogTableSize, as a table: UCB takes the log of every child's
-// availability count at every step (the same values std::log gives, looked up).
+// The log of an availability count: UCB takes it for every child at every step. Counts below
+// kLogTableSize come from a table of std::log (the same values, looked up). A larger count is
+// 2^shift * m, m rounded to its 12 leading bits (2048..4096), and its log the sum of two looked
+// up: log(m) + shift * log(2), within 2.5e-4 of the exact log (a relative 2e-5 of logs above 8).
+// One float addition of two table entries: the same value on every machine (no library log, no
+// fused multiply-add), which keeps the search's decisions the same for a seed everywhere.
 inline constexpr std::uint32_t kLogTableSize = 4096;
-inline const std::array<float, kLogTableSize> kLogTable = [] {
-  std::array<float, kLogTableSize> t{};
-  for (std::uint32_t i = 0; i < kLogTableSize; ++i) t[i] = std::log(static_cast<float>(i));
+inline const std::array<float, kLogTableSize + 1> kLogTable = [] {
+  std::array<float, kLogTableSize + 1> t{};
+  for (std::uint32_t i = 0; i <= kLogTableSize; ++i) t[i] = std::log(static_cast<float>(i));
+  return t;
+}();
+inline constexpr std::array<float, 33> kShiftLog = [] {
+  std::array<float, 33> t{};
+  for (int k = 0; k <= 32; ++k) t[k] = static_cast<float>(k * 0.693147180559945309417232121458);
   return t;
 }();
 inline float log_of(std::uint32_t count) {
-  return count < kLogTableSize ? kLogTable[count] : std::log(static_cast<float>(count));
+  if (count < kLogTableSize) return kLogTable[count];
+  const int shift = std::bit_width(count) - 12;  // 1..20
+  const std::uint32_t m = static_cast<std::uint32_t>(
+      (std::uint64_t{count} + (std::uint64_t{1} << (shift - 1))) >> shift);
+  return kLogTable[m] + kShiftLog[shift];
 }
 
 template <GameState S>
