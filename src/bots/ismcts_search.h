@@ -212,7 +212,9 @@ class SearchMemory {
     fresh.seat = static_cast<std::int8_t>(seat);
     fresh.made = true;
     if (length == nodes_[parent].run_room) {
-      const int room = std::min(kMaxRun, length + std::max(4, length / 2));
+      // A first child alone (the next seat's submission in a simultaneous phase often has no
+      // other): room for it only.
+      const int room = length == 0 ? 1 : std::min(kMaxRun, length + std::max(4, length / 2));
       const auto first = allocate(room);
       Node& p = nodes_[parent];
       if (length > 0) {
