@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,57 @@ std::string LoadError(const std::string& player, const AnyGame& game) {
 IsmctsPlayer MakeIsmcts(const IsmctsOptions& options, double pace = 1.0,
                         double (*clock)() = nullptr) {
   return IsmctsPlayer("ismcts", options, pace, Teams{}, clock);
+}
+
+// The tree's children: a run grows in move order as another seat's moves appear in new worlds
+// (moving to a bigger place when full), and a run whose children have children in the table
+// (keyed by their index) stays where it is.
+TEST(Ismcts, SearchMemoryFindsEveryChild) {
+  SearchMemory memory;
+  memory.reset();
+  const auto move = [](int i) { return Move{static_cast<std::uint64_t>(i)}; };
+  const std::vector<Move> first = {move(10), move(20), move(30)};
+  const std::uint32_t run = memory.reserve_run(0, 1, first.data(), 3);
+  const std::uint32_t twenty = memory.make_child(0, 1, move(20), run + 1);
+  EXPECT_EQ(memory.find(0, 1, move(20)), twenty);
+  EXPECT_EQ(memory.find(0, 1, move(10)), 0u);  // reserved, not made
+  memory[twenty].visits = 7;
+  // New moves of seat 1, in no order: each lands in the run in move order.
+  std::vector<int> added = {25, 5, 40, 15, 35, 1, 45, 50, 2, 60, 3, 4, 6, 7};
+  for (int m : added) memory.make_child(0, 1, move(m), 0);
+  added.push_back(20);
+  for (int m : added) {
+    const std::uint32_t c = memory.find(0, 1, move(m));
+    ASSERT_NE(c, 0u) << m;
+    EXPECT_EQ(memory[c].move, move(m));
+    EXPECT_EQ(memory[c].seat, 1);
+  }
+  EXPECT_EQ(memory[memory.find(0, 1, move(20))].visits, 7u);
+  EXPECT_EQ(memory.find(0, 2, move(20)), 0u);  // another seat's
+  // Seat 2 at the root (a simultaneous phase): its children go to the table.
+  const std::uint32_t other = memory.make_child(0, 2, move(20), 0);
+  EXPECT_EQ(memory.find(0, 2, move(20)), other);
+  // A child of the run with a child in the table pins the run: the run no longer moves.
+  const std::uint32_t parent = memory.find(0, 1, move(5));
+  memory.make_child(parent, 3, move(8), 0);
+  const std::uint32_t below = memory.make_child(parent, 4, move(9), 0);  // table: run is 3's
+  for (int m = 100; m < 140; ++m) memory.make_child(0, 1, move(m), 0);
+  EXPECT_EQ(memory.find(0, 1, move(5)), parent);
+  EXPECT_EQ(memory.find(parent, 4, move(9)), below);
+  EXPECT_NE(memory.find(parent, 3, move(8)), 0u);
+  for (int m = 100; m < 140; ++m) EXPECT_NE(memory.find(0, 1, move(m)), 0u) << m;
+  for (int m : added) EXPECT_NE(memory.find(0, 1, move(m)), 0u) << m;
+}
+
+// UCB's log of availability counts: std::log's value below 4096, within 2.5e-4 of it above.
+TEST(Ismcts, LogOfCounts) {
+  using ismcts_detail::log_of;
+  for (std::uint32_t n = 1; n < 4096; ++n) EXPECT_EQ(log_of(n), std::log(static_cast<float>(n)));
+  for (std::uint64_t n = 4096; n <= 0xFFFFFFFFull; n = n * 17 / 16 + 1) {
+    const auto count = static_cast<std::uint32_t>(n);
+    EXPECT_NEAR(log_of(count), std::log(static_cast<double>(count)), 2.5e-4) << count;
+  }
+  EXPECT_NEAR(log_of(0xFFFFFFFFu), std::log(4294967295.0), 2.5e-4);
 }
 
 TEST(Ismcts, OptionsAndErrors) {

@@ -67,10 +67,10 @@
 // out from the leaves).
 //
 // Cost: per iteration one resample (a copy of the State and a redeal), one step per tree level
-// (a scan of the node's children), a playout, one backup. The tree grows by a 40-byte node per
-// iteration (one per seat of a simultaneous phase), and children are reserved in runs: 3 to 48
-// MB per 100,000 iterations (`cardroom bench --search`). It is kept between moves and cleared at
-// each.
+// (one pass over the node's children, kept in move order beside the legal moves), a playout,
+// one backup. The tree grows by a 32-byte node per iteration (one per seat of a simultaneous
+// phase), and children are reserved in runs: 3 to 48 MB per 100,000 iterations (`cardroom bench
+// --search`). It is kept between moves and cleared at each.
 #pragma once
 
 #include <cstdint>

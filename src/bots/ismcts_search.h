@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
@@ -35,32 +36,38 @@ class SearchMemory {
   // The children of a node are reserved together the first time the search expands it: a run of
   // consecutive nodes, one per move then legal, in move order, each made when its move is first
   // tried. Where the moves are the same in every world (the seat's own, a bid) the legal moves
-  // and the run match one for one, so the children are found by reading the run in order, with
-  // no search at all. A node where another seat moves collects more children as the worlds
-  // differ (a card that seat holds in another world): those lie elsewhere, found through a hash
-  // table of such children keyed by their parent and move.
+  // and the run match one for one. A node where another seat moves collects more children as
+  // the worlds differ (a card that seat holds in another world): each is put into the run in
+  // its move order, the run moving to the end of the arena, with room to spare, when it is full.
+  // So a node's children are always found by reading its run beside the legal moves, both in
+  // move order, with no search at all. Only children of a seat other than the run's (the seats
+  // of a simultaneous phase choosing at one node) and children past a run's 255 lie elsewhere,
+  // found through a hash table keyed by their parent and move.
   struct Node {
     Move move;
     double reward = 0;            // the sum of the results backed up for `seat`'s side
     std::uint32_t visits = 0;     // iterations that made this move here
     std::uint32_t available = 0;  // iterations in which it was legal when `seat` chose here
     std::uint32_t run = 0;        // the first node of the children's run (0: none)
-    std::uint8_t run_length = 0;
-    std::int8_t seat = kNoSeat;  // who makes `move`
-    bool made = false;           // a child made (not only reserved in its parent's run)
-    bool others = false;         // it has children outside its run (in the table)
+    std::uint8_t run_length = 0;  // children in the run
+    std::uint8_t run_room = 0;    // nodes the run holds: run_length of them in use
+    std::int8_t seat = kNoSeat;   // who makes `move`
+    bool made : 1 = false;        // a child made (not only reserved in its parent's run)
+    bool others : 1 = false;      // it has children outside its run (in the table)
   };
   static_assert(sizeof(Node) == 32);
   static constexpr int kMaxDepth = 1024;  // nodes on one path from the root
+  static constexpr int kMaxRun = 255;     // children in a run
 
   // Clears the tree and makes its root; the memory is kept.
   void reset() {
     nodes_.clear();
     nodes_.push_back(Node{});
     nodes_[0].made = true;
+    free_.fill(0);
     clear_table(kFirstSlots);
   }
-  // Nodes made or reserved.
+  // Nodes made or reserved (and runs left behind when they moved).
   std::uint32_t size() const { return static_cast<std::uint32_t>(nodes_.size()); }
   Node& operator[](std::uint32_t i) { return nodes_[i]; }
   const Node& operator[](std::uint32_t i) const { return nodes_[i]; }
@@ -76,7 +83,15 @@ class SearchMemory {
       // The run and the moves are both in move order: one pass over both.
       const Node* run = &nodes_[p.run];
       const int length = p.run_length;
-      for (int i = 0, j = 0; i < count; ++i) {
+      // A run that has collected many children (another seat's cards over many worlds) is
+      // entered where the first move would lie: binary search, then one pass.
+      int j = 0;
+      if (length > 16 && count > 0)
+        j = static_cast<int>(
+            std::partition_point(run, run + length,
+                                 [&](const Node& n) { return n.move < moves[0]; }) -
+            run);
+      for (int i = 0; i < count; ++i) {
         while (j < length && run[j].move < moves[i]) ++j;
         const bool in_run = j < length && run[j].move == moves[i];
         reserved[i] = in_run ? p.run + static_cast<std::uint32_t>(j) : 0;
@@ -98,28 +113,34 @@ class SearchMemory {
     find_all(parent, seat, &move, 1, &made, &reserved);
     return made;
   }
-  // Reserves the run of `parent`'s children, one per move of `moves` (sorted, at most 255); the
-  // parent has none. The first of them.
+  // Reserves the run of `parent`'s children, one per move of `moves` (sorted, at most kMaxRun);
+  // the parent has none. The first of them.
   std::uint32_t reserve_run(std::uint32_t parent, Seat seat, const Move* moves, int count) {
-    CARDROOM_ASSERT(count > 0 && count <= 255, "a run holds 1 to 255 children");
-    const auto first = size();
-    nodes_.resize(nodes_.size() + static_cast<std::size_t>(count));
+    CARDROOM_ASSERT(count > 0 && count <= kMaxRun, "a run holds 1 to 255 children");
+    const auto first = allocate(count);
     for (int i = 0; i < count; ++i) {
       Node& n = nodes_[first + static_cast<std::uint32_t>(i)];
+      n = Node{};
       n.move = moves[i];
       n.seat = static_cast<std::int8_t>(seat);
     }
     nodes_[parent].run = first;
-    nodes_[parent].run_length = static_cast<std::uint8_t>(count);
+    nodes_[parent].run_length = nodes_[parent].run_room = static_cast<std::uint8_t>(count);
     return first;
   }
   // Makes the child of `parent` for `seat` and `move`: the node `reserved` for it in the run, or
-  // a new node outside it (reserved 0).
+  // a new node outside it (reserved 0), put into the run when the run is `seat`'s (or there is
+  // none), not full and not pinned. Indices of the parent's other children may change (the run
+  // moves, or its later children move up one); no other node's do. A run that moves takes up to
+  // kMaxRun nodes beyond the tree's limit.
   std::uint32_t make_child(std::uint32_t parent, Seat seat, Move move, std::uint32_t reserved) {
     if (reserved != 0) {
       nodes_[reserved].made = true;
       return reserved;
     }
+    const Node& p = nodes_[parent];
+    if (p.run == 0 || (nodes_[p.run].seat == seat && p.run_length < kMaxRun && !pinned(p)))
+      return insert_in_run(parent, seat, move);
     const auto index = size();
     Node& n = nodes_.emplace_back();
     n.move = move;
@@ -174,6 +195,59 @@ class SearchMemory {
     h ^= parent * 0xD6E8FEB86659FD93ull;
     return static_cast<std::size_t>(h ^ (h >> 32));
   }
+  // Whether the run of `p` may not move: a child of it has children in the table, keyed by its
+  // index (only where seats other than the run's choose at one node).
+  bool pinned(const Node& p) const {
+    const Node* run = &nodes_[p.run];
+    for (int j = 0; j < p.run_length; ++j)
+      if (run[j].others) return true;
+    return false;
+  }
+  // Puts a new child of `seat` for `move` (not in the run) into `parent`'s run, in move order;
+  // a full run moves to the end of the arena with room for half as many again (at least 4).
+  std::uint32_t insert_in_run(std::uint32_t parent, Seat seat, Move move) {
+    const int length = nodes_[parent].run_length;
+    Node fresh;
+    fresh.move = move;
+    fresh.seat = static_cast<std::int8_t>(seat);
+    fresh.made = true;
+    if (length == nodes_[parent].run_room) {
+      // A first child alone (the next seat's submission in a simultaneous phase often has no
+      // other): room for it only.
+      const int room = length == 0 ? 1 : std::min(kMaxRun, length + std::max(4, length / 2));
+      const auto first = allocate(room);
+      Node& p = nodes_[parent];
+      if (length > 0) {
+        std::copy_n(&nodes_[p.run], length, &nodes_[first]);
+        release(p.run, length);
+      }
+      p.run = first;
+      p.run_room = static_cast<std::uint8_t>(room);
+    }
+    Node& p = nodes_[parent];
+    Node* run = &nodes_[p.run];
+    int j = length;
+    for (; j > 0 && move < run[j - 1].move; --j) run[j] = run[j - 1];
+    run[j] = fresh;
+    ++p.run_length;
+    return p.run + static_cast<std::uint32_t>(j);
+  }
+  // `count` consecutive nodes for a run: a run left behind of that size, or new ones at the end.
+  std::uint32_t allocate(int count) {
+    if (const std::uint32_t first = free_[count]; first != 0) {
+      free_[count] = nodes_[first].run;
+      return first;
+    }
+    const auto first = size();
+    nodes_.resize(nodes_.size() + static_cast<std::size_t>(count));
+    return first;
+  }
+  // The `count` nodes from `first`, a run that moved, are free for the next run of that size
+  // (listed through their first node's `run`).
+  void release(std::uint32_t first, int count) {
+    nodes_[first].run = free_[count];
+    free_[count] = first;
+  }
   // A slot holds a child outside its parent's run: the parent's index above the child's.
   std::uint32_t find_other(std::uint32_t parent, Seat seat, Move move) const {
     for (std::size_t i = hash(parent, seat, move) & mask_;; i = (i + 1) & mask_) {
@@ -216,6 +290,8 @@ class SearchMemory {
   std::vector<std::uint64_t> spare_;  // the old table while it grows
   std::size_t mask_ = 0;
   std::uint32_t others_ = 0;  // children in the table
+  // Per size, the first of the runs left behind when they moved (0: none), for reuse.
+  std::array<std::uint32_t, kMaxRun + 1> free_{};
   std::array<std::uint32_t, kMaxDepth> path_{};
 };
 
@@ -229,16 +305,29 @@ inline double steady_seconds() {
 // scores as they are (no game takes this many moves over a round).
 inline constexpr int kMaxPlayoutMoves = 100000;
 
-// std::log of the counts below kLogTableSize, as a table: UCB takes the log of every child's
-// availability count at every step (the same values std::log gives, looked up).
+// The log of an availability count: UCB takes it for every child at every step. Counts below
+// kLogTableSize come from a table of std::log (the same values, looked up). A larger count is
+// 2^shift * m, m rounded to its 12 leading bits (2048..4096), and its log the sum of two looked
+// up: log(m) + shift * log(2), within 2.5e-4 of the exact log (a relative 2e-5 of logs above 8).
+// One float addition of two table entries: the same value on every machine (no library log, no
+// fused multiply-add), which keeps the search's decisions the same for a seed everywhere.
 inline constexpr std::uint32_t kLogTableSize = 4096;
-inline const std::array<float, kLogTableSize> kLogTable = [] {
-  std::array<float, kLogTableSize> t{};
-  for (std::uint32_t i = 0; i < kLogTableSize; ++i) t[i] = std::log(static_cast<float>(i));
+inline const std::array<float, kLogTableSize + 1> kLogTable = [] {
+  std::array<float, kLogTableSize + 1> t{};
+  for (std::uint32_t i = 0; i <= kLogTableSize; ++i) t[i] = std::log(static_cast<float>(i));
+  return t;
+}();
+inline constexpr std::array<float, 33> kShiftLog = [] {
+  std::array<float, 33> t{};
+  for (int k = 0; k <= 32; ++k) t[k] = static_cast<float>(k * 0.693147180559945309417232121458);
   return t;
 }();
 inline float log_of(std::uint32_t count) {
-  return count < kLogTableSize ? kLogTable[count] : std::log(static_cast<float>(count));
+  if (count < kLogTableSize) return kLogTable[count];
+  const int shift = std::bit_width(count) - 12;  // 1..20
+  const std::uint32_t m = static_cast<std::uint32_t>(
+      (std::uint64_t{count} + (std::uint64_t{1} << (shift - 1))) >> shift);
+  return kLogTable[m] + kShiftLog[shift];
 }
 
 template <GameState S>

@@ -28,6 +28,7 @@
 // so that move lists read as a bid menu: `cardroom play` titles a menu by its first move.)
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <optional>
 #include <string>
@@ -133,6 +134,11 @@ struct Policy : tricks::FollowSuit {
   CardSet blooper_lacking(Card led, Card card) const;
   void on_play(const tricks::TrickSoFar& t, Card card);
   int winner(const tricks::TrickSoFar& t) const { return trick_winner(t.cards, t.count, trump); }
+  // TrickPosition::play_out for this policy: the same cards drawn, the same position at the end,
+  // a trick at a time with the rules above unrolled (a playout of a search plays millions of
+  // tricks a second).
+  template <class Position>
+  static int play_out(Position& position, Rng& rng);
   bool operator==(const Policy&) const = default;
 };
 
@@ -176,6 +182,69 @@ inline void Policy::on_play(const tricks::TrickSoFar& t, Card card) {
   // hand (BA-A6).
   if (!trumps().contains(card)) return;
   if (t.count == 0 || effective_suit(t.led(), trump) != trump) broken = true;
+}
+
+template <class Position>
+int Policy::play_out(Position& p, Rng& rng) {
+  int played = 0;
+  // Card by card as the core plays them: the trick in progress, a hand without trumps (the
+  // bloopers then follow no suit) and a trick led by a blooper (which forces a trump).
+  const auto one_card = [&] {
+    p.play(random_card(p.playable(p.to_play), rng));
+    ++played;
+  };
+  while (!p.over && p.count != 0) one_card();
+  if (p.policy.trump == kNoSuit) {
+    while (!p.over) one_card();
+    return played;
+  }
+  // Each card's key in a trick: 32 for a trump, 16 for the suit led, plus its rank; the
+  // highest wins (trick_winner). Keys of the suit led or trumps differ, and the lead's is one of
+  // them, so the winner is the maximum of key * 8 + seat (no branch to mispredict).
+  const CardSet trumps = p.policy.trumps();
+  const int seats = p.seats;
+  while (!p.over) {
+    const Seat leader = p.leader;
+    const CardSet hand = p.hands[leader];
+    const CardSet held = hand & trumps;
+    // Rule 7: no trump lead before trumps are broken, unless the hand is all trumps (playable).
+    const Card led =
+        random_card(!p.policy.broken && !held.empty() && held != hand ? hand - held : hand, rng);
+    if (led >= 52) {
+      p.play(led);
+      ++played;
+      while (!p.over && p.count != 0) one_card();
+      continue;
+    }
+    p.policy.broken |= trumps.contains(led);  // on_play: a trump led breaks trumps
+    p.hands[leader].remove(led);
+    p.played.add(led);
+    p.trick[0] = led;
+    const CardSet suit =
+        CardSet::suit(suit_of(led)) | (suit_of(led) == p.policy.trump ? kBloopers : CardSet());
+    const bool trump_led = suit_of(led) == p.policy.trump;
+    int best = (32 * trump_led + 16 + rank_of(led)) * 8 + leader;
+    Seat s = leader;
+    for (int i = 1; i < seats; ++i) {
+      s = s + 1 == seats ? 0 : s + 1;
+      const CardSet h = p.hands[s];
+      const CardSet follow = h & suit;
+      const Card c = random_card(follow.empty() ? h : follow, rng);
+      const bool trump = trumps.contains(c);
+      p.policy.broken |= trump && !trump_led;  // on_play: a trump played off a plain lead
+      p.hands[s].remove(c);
+      p.played.add(c);
+      p.trick[i] = c;
+      best = std::max(best, (32 * trump + 16 * suit.contains(c) + effective_rank(c)) * 8 + s);
+    }
+    const int winner = best & 7;
+    ++p.tricks_won[winner];
+    ++p.trick_no;
+    p.leader = p.to_play = static_cast<std::int8_t>(winner);
+    p.over = p.trick_no == p.tricks;
+    played += seats;
+  }
+  return played;
 }
 
 using TrickPlay = tricks::TrickPlay<Policy, kPlayers, kMaxHand>;

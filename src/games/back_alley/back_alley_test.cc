@@ -4,6 +4,7 @@
 //   BackAlleyScenario.*  the acceptance scenarios BA-01, 03, 05, 07 and 09
 //   BackAlleyRecord.*    records with explicit deals (a redeal included), `replay --json` fields
 //   BackAlleyPerft.*     perft counts from fixed explicit deals, checked by hand
+//   BackAlleyPlayout.*   the policy's own playout against the trick core's, card by card
 //
 // Seats: S0..S3 clockwise; partners opposite (team 0 = S0 and S2). With compass names N = 0, E = 1,
 // S = 2, W = 3. Cards "AS KH 7D 2C", bloopers "BB" and "LB".
@@ -184,6 +185,35 @@ Deal DealD() {
 
 // ---------------------------------------------------------------------------------------------
 // Rules 1-2: seats, teams, deck.
+
+// The policy's own play_out (a trick at a time) draws the same cards and leaves the same
+// position as the core's card by card, from random deals, trumps and tricks in progress.
+TEST(BackAlleyPlayout, PlayOutMatchesCardByCard) {
+  Rng rng(5);
+  for (int deal = 0; deal < 20000; ++deal) {
+    TrickPlay::Position p;
+    p.seats = kPlayers;
+    const int size = 1 + static_cast<int>(rng.below(13));
+    const int trump = static_cast<int>(rng.below(5));
+    p.policy.trump = static_cast<std::uint8_t>(trump == 4 ? kNoSuit : trump);
+    // Without trumps (a blooper turned up) no blooper is in a hand (BA-A2).
+    const CardSet cards = trump == 4 ? CardSet::standard_deck() : kDeck;
+    std::vector<Card> deck(cards.begin(), cards.end());
+    rng.shuffle(deck.data(), static_cast<int>(deck.size()));
+    for (int i = 0; i < kPlayers * size; ++i) p.hands[i % kPlayers].add(deck[i]);
+    p.policy.broken = rng.below(4) == 0;
+    p.tricks = static_cast<std::int8_t>(size);
+    p.leader = p.to_play = static_cast<std::int8_t>(rng.below(kPlayers));
+    Rng before(rng.next());
+    for (int k = static_cast<int>(rng.below(6)); k > 0 && !p.over; --k)
+      p.play(random_card(p.playable(p.to_play), before));
+    TrickPlay::Position a = p, b = p;
+    Rng ra = before, rb = before;
+    ASSERT_EQ(a.play_out(ra), b.play_out_card_by_card(rb)) << deal;
+    ASSERT_TRUE(a == b) << deal;
+    ASSERT_TRUE(ra == rb) << deal;
+  }
+}
 
 TEST(BackAlleyRules, Rule1_PartnersSitOpposite) {
   const Game game = MakeGame("");
