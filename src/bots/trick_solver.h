@@ -581,7 +581,9 @@ class TrickSolver {
     std::uint64_t mask = 0;
     for (int suit = 0; suit < kSuits; ++suit) {
       const int len = k.length[suit];
-      const int top = (tops >> (4 * suit)) & 15;
+      // An entry of another shape under the same tag may cover more cards than the suit has
+      // (its key differs anyway).
+      const int top = std::min((tops >> (4 * suit)) & 15, len);
       mask |= (low_bits(len) & ~low_bits(len - top)) << (suit * kRanks);
     }
     return mask;
