@@ -402,4 +402,20 @@ Move random_legal_move(const S& state, Seat seat, Rng& rng) {
     return random_listed_move(state, seat, rng);
 }
 
+// For a random_round_outcome that plays a phase move by move before the rest (the bids before the
+// card play): random legal moves on a copy of `state` while `in_phase(copy)` holds, then the
+// copy's own random_round_outcome; the moves of both counted.
+template <GameState S, class InPhase>
+RoundOutcome random_phase_then_outcome(const S& state, Rng& rng, InPhase in_phase) {
+  S w = state;
+  std::uint64_t made = 0;
+  for (; in_phase(w); ++made) {
+    const Seat seat = w.actors().lowest();
+    w.apply(seat, random_legal_move(w, seat, rng), nullptr);
+  }
+  RoundOutcome out = w.random_round_outcome(rng);
+  out.moves += made;
+  return out;
+}
+
 }  // namespace cardroom

@@ -485,16 +485,10 @@ std::optional<tricks::SolverTask<Policy, kPlayers>> State::solver_task() const {
 }
 
 RoundOutcome State::random_round_outcome(Rng& rng) const {
-  if (phase_ == Phase::kBid) {
-    // The calls (an all-pass redeals the hand and the calls begin again), then the play.
-    State w = *this;
-    std::uint64_t calls = 0;
-    for (; w.phase_ == Phase::kBid; ++calls)
-      w.apply(w.to_act_, random_legal_move(w, w.to_act_, rng), nullptr);
-    RoundOutcome out = w.random_round_outcome(rng);
-    out.moves += calls;
-    return out;
-  }
+  // The calls (an all-pass redeals the hand and the calls begin again), then the play.
+  if (phase_ == Phase::kBid)
+    return random_phase_then_outcome(*this, rng,
+                                     [](const State& w) { return w.phase_ == Phase::kBid; });
   RoundOutcome out;
   std::array<int, 2> points{};
   if (phase_ == Phase::kPlay) {

@@ -250,15 +250,9 @@ State State::round_as_dealt() const {
 }
 
 RoundOutcome State::random_round_outcome(Rng& rng) const {
-  if (phase_ == Phase::kBid) {
-    State w = *this;
-    std::uint64_t bids = 0;
-    for (; w.phase_ == Phase::kBid; ++bids)
-      w.apply(w.to_act_, random_legal_move(w, w.to_act_, rng), nullptr);
-    RoundOutcome out = w.random_round_outcome(rng);
-    out.moves += bids;
-    return out;
-  }
+  if (phase_ == Phase::kBid)
+    return random_phase_then_outcome(*this, rng,
+                                     [](const State& w) { return w.phase_ == Phase::kBid; });
   RoundOutcome out;
   const int n = config_.players;
   for (Seat s = 0; s < n; ++s) out.scores[s] = scores_[s];
