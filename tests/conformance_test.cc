@@ -16,6 +16,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <map>
 #include <set>
@@ -1099,6 +1100,76 @@ TEST_P(Conformance, PlayersDecideOnlyOnWhatTheirSeatKnows) {
   EXPECT_GT(2 * differing_twins, resampled_twins)
       << GetParam() << ": only " << differing_twins << " of " << resampled_twins
       << " twins drawn by resample hold other cards than the truth";
+}
+
+// Observations (core/observation.h): every seat's view of every state fits its game's layout, the
+// observation has the layout's size in every state, its numbers are finite, and it is the same for
+// a world drawn by resample(seat) (it is read from the view alone). Over the matches every field
+// of the layout is non-zero somewhere in a game at its default options, so that a path the view
+// does not have (a typo, a renamed key) cannot hide, except the fields listed here as rare in
+// random play.
+TEST_P(Conformance, ObservationsFitTheirLayout) {
+  auto game = load(GetParam());
+  ASSERT_TRUE(game);
+  static const std::set<std::string> rare = {"/tie_break",
+                                             "/extra_round",
+                                             "/joker_swap",
+                                             "/lead_barred",
+                                             "/upcard_set_aside",
+                                             "/final_turns",
+                                             "/refreshes",
+                                             "/eleven",
+                                             "/eleven_team",
+                                             "/named_suit",
+                                             "/no_trumps",
+                                             "/declarations/{seat}",
+                                             "/progress_since_rotation",
+                                             "/rotations",
+                                             "/stealing",
+                                             "/thieves",
+                                             "/forbidden_bid",
+                                             "/hands/{seat}",
+                                             "/blocked/{seat}",
+                                             "/shown_void/{seat}"};
+  const ObservationLayout& layout = game->observation_layout();
+  ASSERT_GT(layout.size(), 0) << GetParam() << " has no observation fields";
+  std::vector<bool> seen(layout.segments().size(), false);
+  std::vector<float> obs(layout.size()), again(layout.size());
+  const int matches = std::max(6, static_cast<int>(40 * scale()));
+  for (int i = 0; i < matches; ++i) {
+    auto state = game->new_match(static_cast<std::uint64_t>(i), -1, nullptr);
+    Rng rng(500 + static_cast<std::uint64_t>(i));
+    for (int step = 0; step < 3000; ++step) {
+      for (Seat seat = 0; seat < state->num_seats(); ++seat) {
+        std::string error;
+        ASSERT_TRUE(layout.encode(state->view(seat), seat, obs, &error))
+            << GetParam() << " match " << i << " move " << step << " seat " << seat << ": "
+            << error;
+        for (float x : obs) ASSERT_TRUE(std::isfinite(x)) << GetParam();
+        for (std::size_t k = 0; k < seen.size(); ++k) {
+          const auto& seg = layout.segments()[k];
+          for (int j = seg.offset; j < seg.offset + seg.size && !seen[k]; ++j)
+            if (obs[j] != 0) seen[k] = true;
+        }
+        if (step % 7 == 0) {
+          auto world = state->resample(seat, rng);
+          ASSERT_TRUE(layout.encode(world->view(seat), seat, again, &error)) << error;
+          ASSERT_EQ(obs, again) << GetParam() << ": a resampled world observes differently";
+        }
+      }
+      SeatSet actors = state->actors();
+      if (actors.empty()) break;
+      Seat seat = actors.to_vector()[rng.below(static_cast<std::uint32_t>(actors.size()))];
+      ASSERT_TRUE(state->apply(seat, *state->random_legal_move(seat, rng), nullptr).ok());
+    }
+  }
+  const bool defaults = GetParam().find('(') == std::string::npos;
+  for (std::size_t k = 0; k < seen.size() && defaults; ++k) {
+    const std::string& path = layout.segments()[k].field.path;
+    if (!rare.count(path))
+      EXPECT_TRUE(seen[k]) << GetParam() << ": observation field " << path
+                           << " was zero in every state (is it a key of the view?)";
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(AllGames, Conformance, ::testing::ValuesIn(all_game_strings()),

@@ -45,6 +45,17 @@ State Game::new_match(std::uint64_t seed, int first_dealer, const ApplyContext* 
   return s;
 }
 
+std::vector<ObservationField> Game::observation_fields() const {
+  return {
+      obs::choice("/phase", {"grab", "over"}, "the phase"),
+      obs::cards("/hand", "this seat's lucky card"),
+      obs::cards("/taken/{seat}", "the cards each seat has taken"),
+      obs::cards("/lucky/{seat}", "each seat's lucky card once shown"),
+      obs::cards("/top", "the top of the stack"),
+      obs::number("/stack_left", 26, "cards left in the stack"),
+  };
+}
+
 std::string Game::validate_deal(const Deal& deal) const {
   DealCheck check(deal, kCards, "not a spade or a heart");
   for (const std::string& why : {check.seats(num_seats()), check.hand_sizes(1), check.cards()})
@@ -350,6 +361,15 @@ State Game::new_match(std::uint64_t seed, int first_dealer, const ApplyContext* 
                  .total = kLimit};
   });
   return s;
+}
+
+std::vector<ObservationField> Game::observation_fields() const {
+  return {
+      obs::cards("/drawn", "the cards drawn"),
+      obs::number("/total", 21, "their total"),
+      obs::number("/pack_left", 52, "cards left in the pack"),
+      obs::choice("/outcome", {"bust", "won", "short"}, "how the draw ended"),
+  };
 }
 
 std::string Game::validate_deal(const Deal& deal) const {

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/game.h"
+#include "core/observation.h"
 #include "core/search.h"
 #include "core/solve.h"
 
@@ -53,6 +54,9 @@ class AnyGame {
   virtual bool has_solver() const = 0;
   // Whether its states offer the information-set tree search (AnyState::search).
   virtual bool has_search() const = 0;
+  // The layout of its observations for learning (core/observation.h): the fields of a seat's
+  // view, encoded as a fixed number of floats.
+  virtual const ObservationLayout& observation_layout() const = 0;
 };
 
 class AnyState {
@@ -289,7 +293,11 @@ class GameAdapter final : public AnyGame {
  public:
   using S = typename G::State;
   GameAdapter(G game, OptionValues options, const std::vector<BotEntry<S>>* bots)
-      : game_(std::move(game)), options_(std::move(options)), bots_(bots) {}
+      : game_(std::move(game)),
+        options_(std::move(options)),
+        bots_(bots),
+        observation_(game_.observation_fields(), game_.num_seats(), game_.teams(),
+                     game_.card_names()) {}
   const G& game() const { return game_; }
 
   std::string_view name() const override { return G::kName; }
@@ -330,11 +338,13 @@ class GameAdapter final : public AnyGame {
   }
   bool has_solver() const override { return solve_hook<S> != nullptr; }
   bool has_search() const override { return search_hook<S> != nullptr; }
+  const ObservationLayout& observation_layout() const override { return observation_; }
 
  private:
   G game_;
   OptionValues options_;
   const std::vector<BotEntry<S>>* bots_;
+  ObservationLayout observation_;
 };
 
 }  // namespace cardroom

@@ -109,6 +109,7 @@
 #include "core/assert.h"
 #include "core/cards.h"
 #include "core/event.h"
+#include "core/observation.h"
 #include "core/options.h"
 #include "core/rng.h"
 #include "core/seats.h"
@@ -282,7 +283,8 @@ class GameWithConfig {
   static constexpr std::string_view kName = name;                                       \
   using GameWithConfig::GameWithConfig;                                                 \
   State new_match(std::uint64_t seed, int first_dealer, const ApplyContext* ctx) const; \
-  std::string validate_deal(const Deal& deal) const
+  std::string validate_deal(const Deal& deal) const;                                    \
+  std::vector<ObservationField> observation_fields() const
 
 // Declares, inside a game's State class, the members of the GameState contract that every game
 // defines in its own source file (the concept below says what each must do).

@@ -590,4 +590,29 @@ const char* State::check() const {
   return nullptr;
 }
 
+std::vector<ObservationField> Game::observation_fields() const {
+  std::vector<std::string> calls = {"pass", "board", "double board", "triple board",
+                                    "quadruple board"};
+  for (int n = 0; n <= kMaxHand; ++n) calls.push_back("bid " + std::to_string(n));
+  auto f = obs::common({"bid", "play", "over"}, 26, 13, 500);
+  obs::append(f, obs::trick_play(13));
+  obs::append(f,
+              {
+                  obs::number_or_none("/bids/{seat}", 13, "each seat's bid in tricks"),
+                  obs::choice("/calls/{seat}", calls, "each seat's call"),
+                  obs::number_or_none("/contracts/{team}/tricks", 26,
+                                      "each team's contract, this seat's first"),
+                  obs::number("/contracts/{team}/board", 4, "each team's board level"),
+                  obs::number("/team_scores/{team}", 500, "each team's score, this seat's first"),
+                  obs::number("/team_tricks/{team}", 13, "each team's tricks this round"),
+                  obs::number("/hand_size", 13, "the cards dealt to each seat this round"),
+                  obs::cards("/upcard", "the upcard"),
+                  obs::cards("/out_of_play", "the cards out of play this round"),
+                  obs::number("/trumps_broken", 1, "whether trumps have been broken"),
+                  obs::seat("/joker_swap", "the seat that swapped a blooper for the upcard"),
+                  obs::number("/extra_round", 1, "whether an extra round is being played"),
+              });
+  return f;
+}
+
 }  // namespace cardroom::back_alley

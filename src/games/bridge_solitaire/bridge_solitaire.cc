@@ -832,4 +832,42 @@ const char* State::check() const {
   return nullptr;
 }
 
+std::vector<ObservationField> Game::observation_fields() const {
+  auto bids = obs::bridge_bids(false);
+  bids.push_back("pass");
+  auto f = obs::common({"keep", "discard", "call", "play", "over"}, 100, 13, 5000);
+  // The house plays the other hand of each trick: the trick's seats are 0 (the player) and 1.
+  obs::append(
+      f, {
+             obs::choice("/trump", obs::suits(), "the trump suit (none: no trumps)"),
+             obs::cards("/trick/cards", "the cards of the trick in progress"),
+             obs::number("/trick/leader", 1,
+                         "who leads the trick in progress: 0 the player, 1 the house"),
+             obs::cards("/tricks/{all}/cards", "the cards of this round's completed tricks"),
+             obs::number("/tricks_won/0", 13, "the tricks the player has taken this round"),
+             obs::cards("/kept", "the cards kept so far"),
+             obs::cards("/face_up", "the face-up cards"),
+             obs::cards("/turned", "the cards turned from the stock"),
+             obs::cards("/discard_top", "the top of the discard pile"),
+             obs::number("/discards", 20, "the cards in the discard pile"),
+             obs::number("/face_down", 13, "the face-down cards"),
+             obs::number("/stock", 54, "the cards in the stock"),
+             obs::choice("/house_bid", bids, "the house's bid"),
+             obs::choice("/call", bids, "this seat's call"),
+             obs::number("/contract/level", 7, "the contract's level"),
+             obs::choice("/contract/strain", {"S", "H", "D", "C", "NT"}, "the contract's strain"),
+             obs::choice("/contract/doubling", {"X", "XX"}, "the contract's doubling"),
+             obs::choice("/contract/declarer", {"player", "house"}, "who declares"),
+             obs::number("/contract/tricks_needed", 13, "the tricks the declarer needs"),
+             obs::number("/house_tricks", 13, "the tricks the house has taken"),
+             obs::number("/rubber/we/below", 100, "our points below the line this game"),
+             obs::number("/rubber/they/below", 100, "the house's points below the line this game"),
+             obs::number("/rubber/we/games", 2, "games we have won in the rubber"),
+             obs::number("/rubber/they/games", 2, "games the house has won in the rubber"),
+             obs::number("/rubber/we/total", 5000, "our rubber total"),
+             obs::number("/rubber/they/total", 5000, "the house's rubber total"),
+         });
+  return f;
+}
+
 }  // namespace cardroom::bridge_solitaire

@@ -773,4 +773,31 @@ const char* State::check() const {
   return nullptr;
 }
 
+std::vector<ObservationField> Game::observation_fields() const {
+  auto bids = obs::bridge_bids(true);
+  auto calls = bids;
+  for (const char* c : {"pass", "X", "XX"}) calls.push_back(c);
+  auto f = obs::common({"discard", "bid", "play", "over"}, 7, 25, 5000);
+  obs::append(f, obs::trick_play(13));
+  obs::append(f,
+              {
+                  obs::choice("/calls/{seat}", calls, "each seat's last call"),
+                  obs::choice("/current_bid/bid", bids, "the bid to beat"),
+                  obs::seat("/current_bid/by", "who made it"),
+                  obs::choice("/current_bid/doubling", {"X", "XX"}, "its doubling"),
+                  obs::choice("/contract/bid", bids, "the contract"),
+                  obs::seat("/contract/declarer", "the declarer"),
+                  obs::choice("/contract/doubling", {"X", "XX"}, "the contract's doubling"),
+                  obs::number("/contract/tricks_needed", 13, "the tricks the declarer needs"),
+                  obs::cards("/upcard", "the upcard"),
+                  obs::cards("/discards", "this seat's discards"),
+                  obs::number("/to_discard/{seat}", 12, "the cards each seat has still to discard"),
+                  obs::number("/stock_size", 30, "the cards left in the stock"),
+                  obs::choice("/lead_barred", obs::suits(), "the suit that may not be led"),
+                  obs::number("/upcard_set_aside", 1, "whether the upcard was set aside"),
+                  obs::number("/tie_break", 1, "whether a tie-break hand is being played"),
+              });
+  return f;
+}
+
 }  // namespace cardroom::bridgette

@@ -1030,4 +1030,25 @@ std::optional<Move> State::parse_move(Seat, std::string_view text, std::string* 
                           "S2', 'pass')");
 }
 
+std::vector<ObservationField> Game::observation_fields() const {
+  const std::vector<std::string> boxes = {"thief", "beggar", "poor", "lawyer",
+                                          "rich",  "doctor", "chief"};
+  auto f = obs::common({"meld", "steal", "over"}, 7, 8, 60);
+  obs::append(
+      f, {
+             obs::cards("/picked", "the cards this seat has picked this turn (copies counted)"),
+             obs::choice("/my_meld", boxes, "the meld this seat has chosen"),
+             obs::number("/chosen/{seat}", 1, "whether each seat has chosen"),
+             obs::number("/stub_size", 104, "the cards left in the stub"),
+             obs::choice("/melds/{seat}/box", boxes, "each seat's revealed meld"),
+             obs::cards("/melds/{seat}/cards", "each seat's revealed meld cards"),
+             obs::number("/melds/{seat}/points", 60, "the points of each seat's meld"),
+             obs::seat("/thieves", "the seats that played the thief"),
+             obs::seat("/stealing", "the seats stealing now"),
+             obs::number_or_none("/score_card/seats/{seat}/{7}", 60,
+                                 "each seat's score card, one entry per meld box"),
+         });
+  return f;
+}
+
 }  // namespace cardroom::indian_chief

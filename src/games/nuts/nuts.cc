@@ -948,4 +948,25 @@ const char* State::check() const {
   return nullptr;
 }
 
+std::vector<ObservationField> Game::observation_fields() const {
+  // A layout is a seat's, or a pair's where seats play in pairs.
+  const std::string layout = teams().count > 0 ? "/layouts/{team}" : "/layouts/{seat}";
+  return {
+      obs::choice("/phase", {"play", "grace", "over"}, "the phase"),
+      obs::number("/round", 25, "the hand in progress"),
+      obs::seat("/to_act", "the seats that may move now"),
+      obs::number("/scores/{seat}", 100, "each seat's score"),
+      obs::cards("/foundations/{all}/cards", "the cards on the foundations (copies counted)"),
+      obs::cards(layout + "/reserve_top", "the top of each layout's reserve, this seat's first"),
+      obs::number(layout + "/reserve_size", 13, "the cards in each layout's reserve"),
+      obs::cards(layout + "/tableau/{4}", "each layout's tableau piles"),
+      obs::cards(layout + "/waste", "each layout's waste pile"),
+      obs::number(layout + "/stock_size", 39, "the cards in each layout's stock"),
+      obs::number(layout + "/stuck", 1, "whether each layout has said it is stuck"),
+      obs::number(layout + "/played", 52, "the cards each layout has played to the foundations"),
+      obs::number("/rotations", 20, "times the stock was turned over without play"),
+      obs::number("/progress_since_rotation", 1, "whether any card was played since"),
+  };
+}
+
 }  // namespace cardroom::nuts

@@ -1312,4 +1312,40 @@ const char* State::check() const {
   return nullptr;
 }
 
+std::vector<ObservationField> Game::observation_fields() const {
+  const std::vector<std::string> contracts = {"marriage",   "bull-rush",     "rover",
+                                              "rover-hand", "rover-against", "rover-hand-against"};
+  std::vector<std::string> calls = {"pass"};
+  for (int level = 1; level <= 4; ++level)
+    for (const char* suit : {"♣", "♦", "♥", "♠"}) calls.push_back(std::to_string(level) + suit);
+  for (std::size_t i = 1; i < contracts.size(); ++i) calls.push_back(contracts[i]);
+  auto f = obs::common({"auction", "take", "discard", "announce", "call", "leader", "pickup", "bid",
+                        "declare", "play", "over"},
+                       12, 13, 200);
+  obs::append(f, obs::trick_play(13));
+  obs::append(
+      f, {
+             obs::choice("/calls/{seat}", calls, "each seat's last call"),
+             obs::choice("/current_bid/call", calls, "the call to beat"),
+             obs::seat("/current_bid/by", "who made it"),
+             obs::choice("/contract/name", contracts, "the contract"),
+             obs::seat("/contract/declarer", "the declarer"),
+             obs::number("/contract/value", 30, "the contract's value"),
+             obs::cards("/open_hands/{seat}", "the hands laid open"),
+             obs::cards("/known_cards/{seat}", "the cards this seat knows each seat holds"),
+             obs::cards("/declarations/{seat}", "the cards each seat has declared"),
+             obs::cards("/exposed", "the exposed cards"),
+             obs::cards("/discards", "this seat's discards"),
+             obs::cards("/turn_up", "the turn-up card"),
+             obs::number("/packets/{3}/in_centre", 1, "whether each packet is still in the centre"),
+             obs::seat("/packets/{3}/taken_by", "who took each packet"),
+             obs::choice("/named_suit", obs::suits(), "the suit named"),
+             obs::choice("/priority_suit", obs::suits(), "the priority suit"),
+             obs::choice("/reversed_suits", obs::suits(), "the suits ranked in reverse"),
+             obs::number("/no_trumps", 1, "whether the hand is played without trumps"),
+             obs::number("/to_discard/{seat}", 4, "the cards each seat has still to discard"),
+         });
+  return f;
+}
+
 }  // namespace cardroom::red_rover

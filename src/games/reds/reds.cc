@@ -691,4 +691,27 @@ const char* State::check() const {
   return nullptr;
 }
 
+std::vector<ObservationField> Game::observation_fields() const {
+  // Phases as view() names them.
+  auto f = obs::common({"bid", "exchange", "play", "over"}, 10, 13, 100);
+  obs::append(f, obs::trick_play(13));
+  obs::append(
+      f, {
+             obs::number_or_none("/bids/{seat}", 13,
+                                 "each seat's bid (hidden bids: given once shown)"),
+             obs::number("/bid_made/{seat}", 1, "whether each seat has bid"),
+             obs::number("/exchange_chosen/{seat}", 1, "whether each seat has chosen its exchange"),
+             obs::number("/exchange/cards", 13, "the cards each seat passes this round"),
+             obs::choice("/exchange/direction", {"left", "right"}, "where the exchange goes"),
+             obs::cards("/passed", "the cards this seat passed"),
+             obs::cards("/received", "the cards this seat received"),
+             obs::cards("/turned", "the cards turned to fix trumps"),
+             obs::choice("/anti_trump", obs::suits(), "the anti-trump suit"),
+             obs::number("/tie_break", 1, "whether a tie-break round is being played"),
+         });
+  if (config_.partnership)
+    f.push_back(obs::number("/team_scores/{team}", 100, "each team's score, this seat's first"));
+  return f;
+}
+
 }  // namespace cardroom::reds

@@ -362,4 +362,16 @@ const char* State::check() const {
   return nullptr;
 }
 
+std::vector<ObservationField> Game::observation_fields() const {
+  auto f = obs::common({"bid", "play", "over"}, 10, 13, 100);
+  obs::append(f, obs::trick_play(13, /*trumps=*/false));
+  obs::append(f, {
+                     obs::number_or_none("/bids/{seat}", 13, "each seat's bid"),
+                     obs::number("/hand_size", 13, "the cards dealt to each seat this round"),
+                     obs::number_or_none("/forbidden_bid", 13, "the bid the dealer may not make"),
+                     obs::number("/extra_round", 1, "whether an extra round is being played"),
+                 });
+  return f;
+}
+
 }  // namespace cardroom::s48

@@ -814,4 +814,22 @@ const char* State::check() const {
   return nullptr;
 }
 
+std::vector<ObservationField> Game::observation_fields() const {
+  auto f = obs::common({"choose", "play", "showdown", "over"}, 20, 3, 3);
+  obs::append(f,
+              {
+                  obs::cards("/board", "the cards on the table"),
+                  obs::cards("/discards", "the cards out of play"),
+                  obs::cards("/known/{seat}", "the cards this seat knows each seat holds"),
+                  obs::cards("/hands/{seat}", "each seat's hand at the showdown"),
+                  obs::choice("/status/{seat}", {"in", "swimming", "out"}, "each seat's standing"),
+                  obs::number("/stock", 32, "the cards left in the stock"),
+                  obs::number("/passes", 8, "passes in a row"),
+                  obs::number("/refreshes", 4, "times the table cards were refreshed"),
+                  obs::seat("/closer", "the seat that knocked or closed"),
+                  obs::number_or_none("/final_turns", 8, "turns left after a knock"),
+              });
+  return f;
+}
+
 }  // namespace cardroom::schwimmen

@@ -617,4 +617,25 @@ const char* State::check() const {
   return nullptr;
 }
 
+std::vector<ObservationField> Game::observation_fields() const {
+  auto f = obs::common({"play", "over"}, 1, 24, 1);
+  obs::append(
+      f,
+      {
+          obs::cards("/target", "this seat's own target card"),
+          obs::cards("/targets/{seat}", "each seat's target card once shown"),
+          obs::cards("/starters/{seat}", "each seat's starter card"),
+          obs::cards("/chains/{seat}", "the cards of each seat's chain"),
+          obs::number("/blocked/{seat}", 1, "whether each seat's chain is blocked"),
+          obs::number("/spaces/{seat}", 8, "the spaces left in each seat's chain"),
+          obs::choice("/ruled_out/{seat}", obs::ranks(),
+                      "the ranks each seat's target cannot have"),
+          obs::choice("/wrong_guesses/{seat}", obs::ranks(), "each seat's wrong guesses"),
+          obs::choice("/shown_void/{seat}", obs::ranks(), "the ranks each seat has shown it lacks"),
+          obs::number("/guessing_open", 1, "whether guessing is open"),
+          obs::number("/guessed_this_turn", 1, "whether this seat has guessed this turn"),
+      });
+  return f;
+}
+
 }  // namespace cardroom::tadmur

@@ -690,4 +690,26 @@ const char* State::check() const {
   return nullptr;
 }
 
+std::vector<ObservationField> Game::observation_fields() const {
+  auto f = obs::common({"cut", "deal_choice", "eleven", "play", "over"}, 30, 3, 12);
+  obs::append(f, obs::trick_play(3, /*trumps=*/false));
+  obs::append(
+      f, {
+             obs::number("/team_scores/{team}", 12, "each team's score, this seat's first"),
+             obs::number("/team_tricks/{team}", 3, "each team's tricks this hand"),
+             obs::number("/stake", 4, "the points the hand is worth"),
+             obs::choice("/pending_raise", {"truc", "retruc"}, "the raise awaiting an answer"),
+             obs::choice("/next_raise", {"truc", "retruc"}, "the raise that may be called next"),
+             obs::seat("/raiser", "who made the last raise"),
+             obs::seat("/may_raise", "the seats that may raise"),
+             obs::seat("/eldest", "the eldest hand"),
+             obs::choice("/cut", {"cut", "tap"}, "how the pack was cut"),
+             obs::choice("/eleven", {"go"}, "the eleven decision"),
+             obs::number_or_none("/eleven_team", 1, "the team at eleven points"),
+             obs::choice("/signals/{seat}", {"ace", "three", "two", "strong", "weak"},
+                         "the signal each seat has shown this seat"),
+         });
+  return f;
+}
+
 }  // namespace cardroom::truc
