@@ -10,6 +10,8 @@ packages=(
   libdds-dev  # DDS, the standard double-dummy bridge solver: the trick solver's test oracle and
               # benchmark anchor only
   clang-format
+  pybind11-dev python3-dev python3-numpy python3-pytest  # the Python module (python/) and its
+                                                         # tests, on Debian's Python 3
   clang libclang-rt-14-dev llvm-14  # scripts/fuzz.sh: libFuzzer (clang only recommends it) and
                                     # llvm-symbolizer for readable stack traces
 )
