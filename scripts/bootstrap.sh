@@ -9,6 +9,8 @@ packages=(
   nlohmann-json3-dev libfmt-dev libcli11-dev
   libdds-dev  # DDS, the standard double-dummy bridge solver: the trick solver's test oracle and
               # benchmark anchor only
+  libopenmpi-dev openmpi-bin  # Open MPI: `mpirun -np N cardroom sim` splits a simulation over
+                              # processes and machines (docs/simulation.md); openmpi-bin is mpirun
   clang-format
   clang libclang-rt-14-dev llvm-14  # scripts/fuzz.sh: libFuzzer (clang only recommends it) and
                                     # llvm-symbolizer for readable stack traces
