@@ -22,6 +22,7 @@
 #include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/any_game.h"
@@ -127,5 +128,47 @@ int duplicate_rotations(const AnyGame& game, std::size_t bots);
 // (a bug: the first such match is named).
 bool simulate(const AnyGame& game, const SimConfig& config, SimResult* result, std::string* error,
               const std::function<void(std::uint64_t, std::uint64_t)>& progress = {});
+
+struct MatchOutcome;  // what the statistics take from one match (simulate.cc)
+
+// simulate() in parts, so that several processes can share one simulation (`mpirun ... cardroom
+// sim`, cli/sim_mpi.h) and still give its result to the bit: each plays a range of the match
+// indices (a match's players and seeds come from its index alone), the outcomes travel as bytes,
+// and one process folds them all in match order, the order the floating-point sums depend on.
+// simulate() is the same steps in one process: prepare, play every match, fold.
+class Simulation {
+ public:
+  using Progress = std::function<void(std::uint64_t, std::uint64_t)>;
+
+  // `game` must outlive the simulation.
+  Simulation(const AnyGame& game, const SimConfig& config);
+  ~Simulation();
+  Simulation(const Simulation&) = delete;
+  Simulation& operator=(const Simulation&) = delete;
+
+  // Loads each player string once: false with `error` on a bad one. Call it before the rest.
+  bool prepare(std::string* error);
+  std::uint64_t matches() const { return total_; }
+  // Plays matches [begin, end) on config.threads threads; `progress(done, end - begin)` is called
+  // from worker threads now and then.
+  void play(std::uint64_t begin, std::uint64_t end, const Progress& progress = {});
+  // The outcomes of matches [begin, end), played here, as bytes (the same on every machine: fixed
+  // width, little-endian, doubles as their bits); read() stores them as those matches' outcomes,
+  // false if `bytes` are not outcomes of [begin, end) of this simulation's game and players.
+  std::string write(std::uint64_t begin, std::uint64_t end) const;
+  bool read(std::uint64_t begin, std::uint64_t end, std::string_view bytes);
+  // Every match's outcome, played here or read, folded in match order into `result`: false with
+  // `error` naming the first match whose computer player could not move, or one never played.
+  bool fold(SimResult* result, std::string* error) const;
+
+ private:
+  const AnyGame& game_;
+  SimConfig config_;
+  std::uint64_t total_ = 0;
+  std::vector<std::string> bots_;      // the player strings, cycled over the seats
+  std::vector<std::string> distinct_;  // each once, in order of first appearance
+  int rotations_ = 1;                  // matches per duplicate deal
+  std::vector<MatchOutcome> outcomes_;
+};
 
 }  // namespace cardroom
