@@ -8,6 +8,9 @@
 #include "cli/terminal.h"
 #include "core/registry.h"
 #include "match/simulate.h"
+#ifdef CARDROOM_WITH_MPI
+#include "cli/sim_mpi.h"
+#endif
 
 namespace cardroom::cli {
 
@@ -64,8 +67,25 @@ void add_sim_command(CLI::App& app, Context& ctx) {
         std::cerr << "\r" << done << "/" << total << " matches" << std::flush;
         if (done == total) std::cerr << "\n";
       };
-    bool ok = simulate(*game, config, &result, &error, progress);
-    if (!ok) return fail(ctx, error);
+    // Started by an MPI launcher, each process plays its share of the matches and the first
+    // prints the result (cli/sim_mpi.h).
+    if (launcher_rank() >= 0) {
+#ifdef CARDROOM_WITH_MPI
+      int rank = 0;
+      const bool ok = simulate_mpi(*game, config, &result, &error, &rank, progress);
+      if (rank != 0) {
+        if (!ok) ctx.exit_code = 1;
+        return;
+      }
+      if (!ok) return fail(ctx, error);
+#else
+      return fail(ctx,
+                  "this cardroom was built without MPI: run sim without mpirun, or install "
+                  "libopenmpi-dev (scripts/bootstrap.sh) and build again");
+#endif
+    } else if (!simulate(*game, config, &result, &error, progress)) {
+      return fail(ctx, error);
+    }
     if (json)
       std::cout << result.to_json().dump(2) << "\n";
     else
