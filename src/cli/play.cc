@@ -222,6 +222,9 @@ class TerminalGame {
   // record goes to the default name here, then in the temporary folder, and says so.
   bool save_or_rescue(std::string* error);
   void print_resume_hint();
+  // A computer player failed (an exec: program that broke the protocol or died, or a bug): the
+  // game stops, saved like at `quit`; returns false with `error` saying why.
+  bool stop_on_failure(std::string* error);
 
   TurnResult human_turn(std::string* error);
   bool computer_move(std::string* error);
@@ -392,7 +395,9 @@ LineInput::Got TerminalGame::next_line(std::string* line, bool* moved, std::stri
   const LineInput::Got got = input_.read_for(std::max(0.0, due - clock_.now()), line);
   if (got != LineInput::Got::kTimeout) return got;
   // Nothing typed before the next computer move came due: it is made (an error ends the turn).
-  if (runner_.step(error) == MatchRunner::Stop::kFailed) return LineInput::Got::kEnd;
+  const MatchRunner::Stop stop = runner_.step(error);
+  if (stop == MatchRunner::Stop::kFailed || stop == MatchRunner::Stop::kForfeit)
+    return LineInput::Got::kEnd;
   *moved = true;
   return LineInput::Got::kTimeout;
 }
@@ -495,6 +500,7 @@ bool TerminalGame::computer_move(std::string* error) {
     case MatchRunner::Stop::kOver:
       return true;
     case MatchRunner::Stop::kFailed:
+    case MatchRunner::Stop::kForfeit:
       return false;
     case MatchRunner::Stop::kOutside:
       *error = "no computer player may move and " + seat_name(seat()) + " is not to act";
@@ -536,6 +542,18 @@ void TerminalGame::print_resume_hint() {
   std::cout << "\n";
 }
 
+bool TerminalGame::stop_on_failure(std::string* error) {
+  flush_events();
+  std::string why;
+  if (save_or_rescue(&why)) {
+    std::cout << "The game stops: game saved to " << save_path_ << "\n";
+    print_resume_hint();
+  } else {
+    *error += " (and the game could not be saved: " + why + ")";
+  }
+  return false;
+}
+
 bool TerminalGame::run(bool resumed, std::string* error) {
   save_on_interrupt();
   print_intro(resumed);
@@ -559,7 +577,7 @@ bool TerminalGame::run(bool resumed, std::string* error) {
     }
     if (!watching() && state().actors().contains(seat())) {
       TurnResult r = human_turn(error);
-      if (!error->empty()) return false;
+      if (!error->empty()) return stop_on_failure(error);
       if (r != TurnResult::kMoved) {
         flush_events();
         if (r != TurnResult::kQuit && !save_or_rescue(error)) return false;  // quit saved already
@@ -572,7 +590,7 @@ bool TerminalGame::run(bool resumed, std::string* error) {
       }
       continue;
     }
-    if (!computer_move(error)) return false;
+    if (!computer_move(error)) return stop_on_failure(error);
   }
 }
 

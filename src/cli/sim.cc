@@ -66,6 +66,15 @@ void add_sim_command(CLI::App& app, Context& ctx) {
       };
     bool ok = simulate(*game, config, &result, &error, progress);
     if (!ok) return fail(ctx, error);
+    // Forfeits (a player that failed through its own fault, an exec: program) go to the log, in
+    // match order; the results count them.
+    constexpr std::size_t kShown = 20;
+    for (std::size_t i = 0; i < result.forfeit_log.size() && i < kShown; ++i)
+      std::cerr << "match " << result.forfeit_log[i].match << ": " << result.forfeit_log[i].reason
+                << ": S" << result.forfeit_log[i].seat << " forfeits\n";
+    if (result.forfeit_log.size() > kShown)
+      std::cerr << "... and " << result.forfeit_log.size() - kShown
+                << " more forfeits (all of them: --json, forfeit_log)\n";
     if (json)
       std::cout << result.to_json().dump(2) << "\n";
     else
