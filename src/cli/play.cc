@@ -40,6 +40,7 @@
 #include <thread>
 #include <vector>
 
+#include "bots/exec_player.h"
 #include "bots/registry.h"
 #include "cli/analyze.h"
 #include "cli/commands.h"
@@ -164,9 +165,15 @@ class LineInput {
 
 // A player string with the option speed=N added (N > 0): "heuristic" -> "heuristic(speed=3)",
 // "random(pace_ms=500)" -> "random(pace_ms=500,speed=3)" (the level then sets the pace).
+// An exec player takes it before its command: "exec:./bot" -> "exec(speed=3):./bot".
 std::string with_speed(const std::string& player, int speed) {
   if (speed <= 0) return player;
   const std::string option = "speed=" + std::to_string(speed);
+  if (is_exec_player_string(player)) {
+    auto parts = split_exec_player_string(player);
+    if (!parts) return player;  // no command: loading it says so
+    return with_speed(parts->head, speed) + ":" + parts->command;
+  }
   if (!player.empty() && player.back() == ')')
     return player.substr(0, player.size() - 1) + "," + option + ")";
   return player + "(" + option + ")";
@@ -619,7 +626,8 @@ void add_play_command(CLI::App& app, Context& ctx) {
       cmd->add_option("--seed", seed, "match seed (default: random, printed)")->type_name("N");
   cmd->add_option("--opponents", opponents,
                   "computer players: a player string for all (heuristic, random, "
-                  "random(pace_ms=500), ...) or one per computer seat, comma separated");
+                  "random(pace_ms=500), exec:COMMAND for another program, ...) or one per "
+                  "computer seat, comma separated");
   cmd->add_option("--resume", resume,
                   "continue a saved game record (saved back to it unless --save says otherwise)");
   cmd->add_option("--save", save,

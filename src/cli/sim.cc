@@ -31,7 +31,8 @@ void add_sim_command(CLI::App& app, Context& ctx) {
   cmd->add_option("--players", players, "number of players (the game's 'players' option)");
   cmd->add_option("--bots", bots,
                   "comma-separated bots, cycled over the seats (over the teams in team games; in a "
-                  "one-seat game each deal is played by each)");
+                  "one-seat game each deal is played by each); exec:COMMAND runs another program "
+                  "(docs/bot_protocol.md)");
   cmd->add_option("--seed", seed, "first match seed (default 1)")->type_name("N");
   cmd->add_option("--threads", threads, "worker threads (results do not depend on it)")
       ->check(CLI::Range(1, 256));
