@@ -10,6 +10,7 @@
 #include <sys/types.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <fstream>
 #include <memory>
 #include <string>
@@ -138,7 +139,7 @@ TEST(ExecPlayer, PlayerStrings) {
 }
 
 TEST(ExecPlayer, TheExampleBotPlaysWholeMatches) {
-  auto game = Load("reds");
+  auto game = Load("reds(players=2)");
   ASSERT_TRUE(game);
   const int fds = OpenFds();
   SimConfig config;
@@ -150,7 +151,7 @@ TEST(ExecPlayer, TheExampleBotPlaysWholeMatches) {
   EXPECT_EQ(one.matches, 4u);
   EXPECT_EQ(one.forfeited, 0u);
   ASSERT_EQ(one.bots.size(), 2u);
-  EXPECT_EQ(one.bots[0].score.n, 8u);  // two seats a match
+  EXPECT_EQ(one.bots[0].score.n, 4u);  // a seat a match
   EXPECT_EQ(one.bots[0].forfeits, 0u);
   // The bot draws its randomness from the decide message's seed: the same results for any
   // number of threads.
@@ -170,6 +171,57 @@ TEST(ExecPlayer, AnswersAsTextOrIndexAndWithoutEvents) {
     EXPECT_EQ(p.stop, MatchRunner::Stop::kOver) << bot << ": " << p.error;
     EXPECT_TRUE(p.over) << bot;
   }
+  EXPECT_TRUE(Children().empty());
+}
+
+// What a bot is sent, as `tee` saw it: start first, then events and decisions (the moves those of
+// the view), end last, in a match the bot finished.
+TEST(ExecPlayer, TheMessagesOfAMatch) {
+  auto game = Load("s48(players=3)");
+  ASSERT_TRUE(game);
+  const std::string log = ::testing::TempDir() + "exec_messages.jsonl";
+  const std::string bot =
+      "exec:tee " + log + " | " + kPython + " " + kSource + "/examples/random_bot.py";
+  const Played p = PlayMatch(*game, {"heuristic", bot, "random"}, 3);
+  ASSERT_EQ(p.stop, MatchRunner::Stop::kOver) << p.error;
+  std::ifstream in(log);
+  std::vector<nlohmann::json> messages;
+  for (std::string line; std::getline(in, line);) messages.push_back(nlohmann::json::parse(line));
+  ASSERT_GE(messages.size(), 3u);
+  EXPECT_EQ(messages.front()["type"], "start");
+  EXPECT_EQ(messages.front()["protocol"], kBotProtocolVersion);
+  EXPECT_EQ(messages.front()["seat"], 1);
+  EXPECT_EQ(messages.front()["game"], game->game_string());
+  EXPECT_EQ(messages.back()["type"], "end");
+  EXPECT_EQ(messages.back()["scores"].size(), 3u);
+  int decisions = 0, events = 0;
+  for (std::size_t i = 1; i + 1 < messages.size(); ++i) {
+    const nlohmann::json& m = messages[i];
+    if (m["type"] == "event") {
+      ++events;
+      continue;
+    }
+    ASSERT_EQ(m["type"], "decide") << m.dump();
+    ++decisions;
+    EXPECT_EQ(m["view"]["seat"], 1);
+    EXPECT_EQ(m["moves"], m["view"]["legal"]);
+    EXPECT_EQ(m["moves"].size(), m["codes"].size());
+    EXPECT_EQ(m["seq"], m["view"]["seq"]);
+  }
+  EXPECT_GT(decisions, 0);
+  EXPECT_GT(events, 0);
+  std::remove(log.c_str());
+}
+
+// Real time (Nuts, on the runner's virtual clock): the same forfeit.
+TEST(ExecPlayer, RealTimeForfeit) {
+  auto game = Load("nuts");
+  ASSERT_TRUE(game);
+  const Played p = PlayMatch(*game, {"heuristic", BadBot("illegal")}, 2);
+  ASSERT_EQ(p.stop, MatchRunner::Stop::kForfeit) << p.error;
+  EXPECT_EQ(p.forfeit, 1);
+  EXPECT_EQ(p.seq_after, p.seq_before);
+  EXPECT_NE(p.error.find("illegal move 'play XX'"), std::string::npos) << p.error;
   EXPECT_TRUE(Children().empty());
 }
 
@@ -209,7 +261,7 @@ TEST(ExecPlayer, MisbehavingBotsForfeit) {
 // sim counts a forfeit per failing match and goes on; the forfeiting side loses, the others win,
 // and the scores leave the match out. The same for any thread count.
 TEST(ExecPlayer, SimCountsForfeitsAndGoesOn) {
-  auto game = Load("reds");
+  auto game = Load("reds(players=2)");
   ASSERT_TRUE(game);
   SimConfig config;
   config.matches = 4;
@@ -226,11 +278,11 @@ TEST(ExecPlayer, SimCountsForfeitsAndGoesOn) {
   ASSERT_EQ(one.bots.size(), 2u);
   EXPECT_EQ(one.bots[0].forfeits, 4u);
   EXPECT_EQ(one.bots[1].forfeits, 0u);
-  // Reds seats four, two of them this bot's: the forfeiting seat loses, the other three win.
-  EXPECT_EQ(one.bots[0].win_rate.mean, 0.5);
+  // The forfeiting seat loses, the other wins.
+  EXPECT_EQ(one.bots[0].win_rate.mean, 0.0);
   EXPECT_EQ(one.bots[1].win_rate.mean, 1.0);
   EXPECT_EQ(one.bots[0].score.n, 0u);  // no finished match is scored
-  EXPECT_EQ(one.bots[0].win_rate.n, 8u);
+  EXPECT_EQ(one.bots[0].win_rate.n, 4u);
   const nlohmann::json j = one.to_json();
   EXPECT_EQ(j["forfeited"], 4);
   EXPECT_EQ(j["bots"][0]["forfeits"], 4);
