@@ -15,7 +15,7 @@ check "sim reds with the example bot: exit 0, both bots in the table, nothing on
            grep -q '^heuristic ' <<<\"\$0\" && ! grep -q forfeit <<<\"\$0\" && test ! -s err.txt" \
   "$out"
 
-"$CARDROOM" sim reds --bots "exec:$CRASH 2,heuristic" --games 4 --json >crash.json 2>crash.err
+"$CARDROOM" sim 'reds(players=2)' --bots "exec:$CRASH 2,heuristic" --games 4 --json >crash.json 2>crash.err
 rc=$?
 check "sim with a crashing bot: exit 0, four forfeits counted, the log on stderr" python3 -c "
 import json, re; d = json.load(open('crash.json')); err = open('crash.err').read()
