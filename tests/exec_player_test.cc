@@ -118,6 +118,7 @@ TEST(ExecPlayer, PlayerStrings) {
   EXPECT_TRUE(Children().empty());
 
   EXPECT_FALSE(load_player("exec", *game, &error));
+  EXPECT_NE(error.find("exec needs the command"), std::string::npos) << error;
   EXPECT_FALSE(load_player("exec:", *game, &error));
   EXPECT_NE(error.find("exec needs the command"), std::string::npos) << error;
   EXPECT_FALSE(load_player("exec(timeout_ms=0):./bot", *game, &error));

@@ -241,6 +241,8 @@ std::unique_ptr<Player> load_player(std::string_view player_string, const AnyGam
     *error = "player '" + std::string(player_string) + "': " + *error;
     return nullptr;
   }
+  // `exec` without a command: the error says how to give one.
+  if (parsed->name == "exec") return load_exec_player(player_string, game, error);
   const PlayerEntry* entry = find_entry(parsed->name);
   if (!entry || (entry->plays && !entry->plays(game))) {
     *error = (entry ? std::string(game.name()) + " has no player '" : "unknown player '") +
