@@ -30,6 +30,7 @@
 #include <csignal>
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <deque>
 #include <iostream>
 #include <memory>
@@ -179,17 +180,31 @@ std::string with_speed(const std::string& player, int speed) {
   return player + "(" + option + ")";
 }
 
+// `text` quoted for a POSIX shell when it needs it: 'exec:python3 bot.py'.
+std::string shell_quote(const std::string& text) {
+  const bool plain = !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || (c != 0 && std::strchr("_-.,:/=+@%", c));
+  });
+  if (plain) return text;
+  std::string out = "'";
+  for (char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
 enum class TurnResult { kMoved, kQuit, kEndOfInput, kInterrupted };
 
 class TerminalGame {
  public:
+  // `resume_options`: what the resume hint adds to --resume and --seat (" --opponents '...'").
   TerminalGame(Session& session, Seat seat, std::vector<std::unique_ptr<Player>> players,
-               std::string opponents, std::string save_path, TerminalStyle style, bool interactive)
+               std::string opponents, std::string resume_options, std::string save_path,
+               TerminalStyle style, bool interactive)
       : session_(session),
         viewer_{seat, style, session.game().card_names()},
         teams_(session.game().teams()),
         solver_(session.game().has_solver()),
         opponents_(std::move(opponents)),
+        resume_options_(std::move(resume_options)),
         save_path_(std::move(save_path)),
         interactive_(interactive),
         log_(viewer_, interactive || style.unicode),
@@ -244,6 +259,7 @@ class TerminalGame {
   Teams teams_;
   bool solver_;  // the game offers a double-dummy solver: `analyze` works
   std::string opponents_;
+  std::string resume_options_;
   std::string save_path_;
   bool interactive_;
   EventLog log_;
@@ -546,7 +562,7 @@ void TerminalGame::print_resume_hint() {
   std::cout << "Resume with: cardroom play " << session_.game().name() << " --resume "
             << save_path_;
   if (seat() != 0) std::cout << " --seat " << seat();
-  std::cout << "\n";
+  std::cout << resume_options_ << "\n";
 }
 
 bool TerminalGame::stop_on_failure(std::string* error) {
@@ -702,7 +718,13 @@ void add_play_command(CLI::App& app, Context& ctx) {
     TerminalStyle style = detect_style(ascii);
     const std::string who =
         speed > 0 ? opponents + " (speed " + std::to_string(speed) + ")" : opponents;
-    TerminalGame game(*session, person, std::move(seats), who, path, style, stdin_is_terminal());
+    // The resume hint names the computer players when they are not the default (an exec: bot
+    // that failed is to be fixed and named again).
+    std::string resume_options;
+    if (opponents != "heuristic") resume_options += " --opponents " + shell_quote(opponents);
+    if (speed > 0) resume_options += " --speed " + std::to_string(speed);
+    TerminalGame game(*session, person, std::move(seats), who, resume_options, path, style,
+                      stdin_is_terminal());
     if (!game.run(resumed, &error)) fail(ctx, error);
   });
 }
