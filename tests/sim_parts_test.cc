@@ -1,7 +1,8 @@
 // simulate() in parts (match/simulate.h's Simulation), as `mpirun ... cardroom sim` runs it: the
 // matches played in ranges by separate simulations, the outcomes carried as bytes and folded on
 // one, give the one-process result to the bit, bids, team contracts, one-seat deals and real-time
-// races included; bytes that are not a range's outcomes are refused.
+// races included, and forfeits of exec: players (their seats and reasons travel with the
+// outcomes); bytes that are not a range's outcomes are refused.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -92,6 +93,66 @@ TEST(SimParts, TimingTravelsWithTheOutcomes) {
   EXPECT_EQ(folded.timing[0].decisions + folded.timing[1].decisions, folded.moves);
   EXPECT_EQ(folded.timing[1].decisions, from_all.timing[1].decisions);
   EXPECT_GT(folded.timing[0].mean_ms, 0);
+}
+
+// A forfeit (an exec: program that crashes: tests/bots/misbehaving_bot.py) is part of the match's
+// outcome: its seat and reason are written and read, so the folded result counts and logs it as one
+// process does. A forfeit seat past the table, or one without a reason, is refused.
+TEST(SimParts, ForfeitsTravelWithTheOutcomes) {
+  auto game = testing_util::LoadGame("reds(players=2)");
+  ASSERT_TRUE(game);
+  const std::string bot = "exec:/usr/bin/python3 " + std::string(CARDROOM_SOURCE_DIR) +
+                          "/tests/bots/misbehaving_bot.py crash 2";
+  const SimConfig config = Config(4, {bot, "random"});
+  const std::string one = OneProcess(*game, config);
+  EXPECT_EQ(FoldedFromRanges(*game, config, {{0, 1}, {1, 4}}), one);
+  EXPECT_EQ(FoldedFromRanges(*game, config, {{2, 4}, {0, 2}}), one);
+
+  std::string error;
+  Simulation played(*game, config), root(*game, config);
+  ASSERT_TRUE(played.prepare(&error) && root.prepare(&error)) << error;
+  played.play(1, 4);
+  root.play(0, 1);
+  const std::string bytes = played.write(1, 4);
+  ASSERT_TRUE(root.read(1, 4, bytes));
+  SimResult result;
+  ASSERT_TRUE(root.fold(&result, &error)) << error;
+  EXPECT_EQ(result.forfeited, 4u);
+  ASSERT_EQ(result.forfeit_log.size(), 4u);
+  for (std::uint64_t i = 0; i < 4; ++i) {
+    SCOPED_TRACE(i);
+    EXPECT_EQ(result.forfeit_log[i].match, i);
+    EXPECT_EQ(result.forfeit_log[i].bot, bot);
+    EXPECT_NE(result.forfeit_log[i].reason.find("exited with status 3"), std::string::npos)
+        << result.forfeit_log[i].reason;
+  }
+  ASSERT_EQ(result.bots.size(), 2u);
+  EXPECT_EQ(result.bots[0].forfeits, 4u);
+  EXPECT_EQ(result.bots[0].score.n, 0u);
+
+  // The first match's forfeit fields: after its header (begin, end: 16 bytes) come moves, rounds,
+  // the seat count (8 each), two seats of 6 numbers, and the failure's length (0, no failure).
+  const std::size_t at = 16 + 3 * 8 + 2 * 6 * 8 + 8;
+  auto with = [&](std::size_t offset, std::uint64_t v) {
+    std::string b = bytes;
+    for (int k = 0; k < 8; ++k) b[offset + k] = static_cast<char>((v >> (8 * k)) & 0xFF);
+    return b;
+  };
+  auto seat = [&](std::size_t offset) {
+    std::uint64_t v = 0;
+    for (int k = 0; k < 8; ++k)
+      v |= static_cast<std::uint64_t>(static_cast<unsigned char>(bytes[offset + k])) << (8 * k);
+    return v;
+  };
+  ASSERT_LT(seat(at), 2u);  // the forfeit seat, as written
+  Simulation refuses(*game, config);
+  ASSERT_TRUE(refuses.prepare(&error)) << error;
+  EXPECT_TRUE(refuses.read(1, 4, bytes));
+  EXPECT_FALSE(refuses.read(1, 4, with(at, 2)));  // no seat 2 in a two-seat game
+  EXPECT_FALSE(refuses.read(1, 4, with(at, static_cast<std::uint64_t>(-2))));
+  // No forfeit, yet a reason: refused (a forfeit without a reason cannot be written as the same
+  // length, so this is the one-field change that shows the pair is checked).
+  EXPECT_FALSE(refuses.read(1, 4, with(at, static_cast<std::uint64_t>(-1))));
 }
 
 TEST(SimParts, BytesThatAreNotTheRangesOutcomesAreRefused) {

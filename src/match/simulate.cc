@@ -57,6 +57,8 @@ struct MatchOutcome {
   std::vector<int> bot_of;                    // per seat: index into the distinct bot list
   std::vector<MatchRunner::ThinkTime> think;  // per seat
   std::string failure;  // a computer player could not move: a bug, which fails the run
+  Seat forfeit = -1;    // the seat whose player failed through its own fault (match/match.h)
+  std::string forfeit_reason;
   // Every bid of the match against the tricks taken: `who` is a seat, or a team in team_bids.
   struct Bid {
     int who = 0, bid = 0, taken = 0;
@@ -144,15 +146,21 @@ MatchOutcome play_one(const AnyGame& game, const std::vector<std::string>& seat_
       read = read_bids(state.last_round(kOmniscient), teams, n, &out);
     }
     if (stop == MatchRunner::Stop::kFailed) out.failure = error;
+    if (stop == MatchRunner::Stop::kForfeit) {
+      out.forfeit = runner.forfeit_seat();
+      out.forfeit_reason = error;
+    }
     if (stop != MatchRunner::Stop::kMoved) break;
   }
   // The moves applied: in real time a step may only refuse a stale move.
   out.moves = state.seq();
   out.rounds = state.rounds_completed();
   SeatSet winners = state.winners();
+  // A forfeit: the forfeiting seat's side loses and every other seat wins.
+  auto side = [&](Seat s) { return teams.count > 0 ? static_cast<int>(teams.team_of[s]) : s; };
   for (Seat s = 0; s < n; ++s) {
     out.score.push_back(teams.count > 0 ? state.team_score(teams.team_of[s]) : state.score(s));
-    out.won.push_back(winners.contains(s));
+    out.won.push_back(out.forfeit >= 0 ? side(s) != side(out.forfeit) : winners.contains(s));
     out.bot_of.push_back(bot_index[s]);
     out.think.push_back(runner.think_time(s));
   }
@@ -326,6 +334,8 @@ std::string Simulation::write(std::uint64_t begin, std::uint64_t end) const {
       w.f64(o.think[s].longest);
     }
     w.text(o.failure);
+    w.i64(o.forfeit);
+    w.text(o.forfeit_reason);
     w.u64((o.has_bids ? 1 : 0) | (o.teams_bid ? 2 : 0));
     bids(o.seat_bids);
     bids(o.team_bids);
@@ -365,6 +375,11 @@ bool Simulation::read(std::uint64_t begin, std::uint64_t end, std::string_view b
       o.think.push_back(t);
     }
     o.failure = r.text();
+    // A forfeit names a seat of the game and why it forfeited (match/match.h: the player's
+    // failure, never empty); no forfeit, no reason.
+    o.forfeit = r.index(-1, n);
+    o.forfeit_reason = r.text();
+    if ((o.forfeit >= 0) == o.forfeit_reason.empty()) return false;
     const int flags = r.index(0, 4);
     o.has_bids = flags & 1;
     o.teams_bid = flags & 2;
@@ -402,6 +417,9 @@ bool Simulation::fold(SimResult* result, std::string* error) const {
   // One-seat games: each player's scores over the deal's matches (one player each).
   std::vector<double> deal_sum(distinct.size(), 0);
   std::vector<int> deal_count(distinct.size(), 0);
+  // Per distinct bot, the seats it held in the deal's matches, forfeited ones included (the
+  // denominator of its win rate; deal_count counts only the finished matches, which are scored).
+  std::vector<int> deal_held(distinct.size(), 0);
   // The margin is one value per duplicate deal (the mean over its rotations, matches where both
   // players sit): the rotations of a deal are not independent of one another (with deterministic
   // players two rotations may be the same match), the deals are.
@@ -423,11 +441,12 @@ bool Simulation::fold(SimResult* result, std::string* error) const {
       SimResult::DuplicateDeal d;
       d.margin = deal_margin / deal_matches;
       d.rounds = static_cast<double>(deal_rounds) / deal_all_matches;
-      for (std::size_t b = 0; b < 2; ++b) d.win_rate[b] = deal_wins[b] / deal_count[b];
+      for (std::size_t b = 0; b < 2; ++b) d.win_rate[b] = deal_wins[b] / deal_held[b];
       duplicate_deals.push_back(d);
     }
     std::fill(deal_sum.begin(), deal_sum.end(), 0);
     std::fill(deal_count.begin(), deal_count.end(), 0);
+    std::fill(deal_held.begin(), deal_held.end(), 0);
     std::fill(deal_wins.begin(), deal_wins.end(), 0);
     deal_margin = 0;
     deal_matches = 0;
@@ -445,6 +464,7 @@ bool Simulation::fold(SimResult* result, std::string* error) const {
   std::vector<BidStats> seat_bids(n), bot_bids(distinct.size()), team_bids(teams.count),
       team_bot_bids(distinct.size());
   std::vector<MatchRunner::ThinkTime> bot_think(distinct.size());
+  std::vector<std::uint64_t> seat_forfeits(n, 0), bot_forfeits(distinct.size(), 0);
   bool has_bids = false, teams_bid = false;
   SimResult res;
   res.game = game_.game_string();
@@ -458,13 +478,23 @@ bool Simulation::fold(SimResult* result, std::string* error) const {
     res.moves += o.moves;
     deal_rounds += o.rounds;
     ++deal_all_matches;
-    has_bids |= o.has_bids;
-    teams_bid |= o.teams_bid;
+    // A forfeited match counts its wins and losses, never its scores or bids (it did not finish).
+    const bool scored = o.forfeit < 0;
+    if (!scored) {
+      ++res.forfeited;
+      ++seat_forfeits[o.forfeit];
+      ++bot_forfeits[o.bot_of[o.forfeit]];
+      res.forfeit_log.push_back({i, o.forfeit, distinct[o.bot_of[o.forfeit]], o.forfeit_reason});
+    }
+    has_bids |= o.has_bids && scored;
+    teams_bid |= o.teams_bid && scored;
     for (const auto& b : o.seat_bids) {
+      if (!scored) break;
       seat_bids[b.who].add(b);
       bot_bids[o.bot_of[b.who]].add(b);
     }
     for (const auto& b : o.team_bids) {
+      if (!scored) break;
       team_bids[b.who].add(b);
       for (Seat s = 0; s < n; ++s)  // partners play the same bot: its first member's
         if (teams.team_of[s] == b.who) {
@@ -479,15 +509,17 @@ bool Simulation::fold(SimResult* result, std::string* error) const {
       t.decisions += o.think[s].decisions;
       t.seconds += o.think[s].seconds;
       t.longest = std::max(t.longest, o.think[s].longest);
-      seat_score[s].add(o.score[s]);
       seat_win[s].add(o.won[s] ? 1 : 0);
-      bot_score[o.bot_of[s]].add(o.score[s]);
       bot_win[o.bot_of[s]].add(o.won[s] ? 1 : 0);
+      deal_held[o.bot_of[s]]++;
+      deal_wins[o.bot_of[s]] += o.won[s] ? 1 : 0;
+      if (!scored) continue;
+      seat_score[s].add(o.score[s]);
+      bot_score[o.bot_of[s]].add(o.score[s]);
       sum[o.bot_of[s]] += o.score[s];
       count[o.bot_of[s]]++;
       deal_sum[o.bot_of[s]] += o.score[s];
       deal_count[o.bot_of[s]]++;
-      deal_wins[o.bot_of[s]] += o.won[s] ? 1 : 0;
     }
     if (distinct.size() == 2 && count[0] > 0 && count[1] > 0) {
       deal_margin += sum[0] / count[0] - sum[1] / count[1];
@@ -496,10 +528,11 @@ bool Simulation::fold(SimResult* result, std::string* error) const {
   }
   close_deal();
   for (Seat s = 0; s < n; ++s)
-    res.seats.push_back(
-        {"S" + std::to_string(s), seat_score[s].estimate(), seat_win[s].estimate()});
+    res.seats.push_back({"S" + std::to_string(s), seat_score[s].estimate(), seat_win[s].estimate(),
+                         seat_forfeits[s]});
   for (std::size_t b = 0; b < distinct.size(); ++b)
-    res.bots.push_back({distinct[b], bot_score[b].estimate(), bot_win[b].estimate()});
+    res.bots.push_back(
+        {distinct[b], bot_score[b].estimate(), bot_win[b].estimate(), bot_forfeits[b]});
   if (distinct.size() == 2) {
     res.has_margin = true;
     res.margin_of = distinct[0];
@@ -535,8 +568,10 @@ nlohmann::json estimate_json(const Estimate& e) {
   return {{"mean", e.mean}, {"ci95", e.half_width}, {"n", e.n}};
 }
 nlohmann::json line_json(const SimResult::Line& l) {
-  return {
-      {"name", l.name}, {"score", estimate_json(l.score)}, {"win_rate", estimate_json(l.win_rate)}};
+  return {{"name", l.name},
+          {"score", estimate_json(l.score)},
+          {"win_rate", estimate_json(l.win_rate)},
+          {"forfeits", l.forfeits}};
 }
 nlohmann::json bid_lines_json(const std::vector<BidLine>& lines) {
   nlohmann::json out = nlohmann::json::array();
@@ -570,6 +605,11 @@ nlohmann::json SimResult::to_json() const {
       j["bids"]["team_bots"] = bid_lines_json(bid_team_bots);
     }
   }
+  j["forfeited"] = forfeited;
+  j["forfeit_log"] = nlohmann::json::array();
+  for (const auto& f : forfeit_log)
+    j["forfeit_log"].push_back(
+        {{"match", f.match}, {"seat", f.seat}, {"bot", f.bot}, {"reason", f.reason}});
   if (!timing.empty()) {
     j["timing"] = nlohmann::json::array();
     for (const auto& t : timing)
@@ -586,13 +626,27 @@ std::string SimResult::to_text() const {
   out << game << ": " << matches << " matches, " << moves << " moves\n";
   out << fmt::format("{:<12} {:>22} {:>18}\n", "", "mean score (95% CI)", "win rate");
   auto row = [&](const Line& l) {
-    out << fmt::format("{:<12} {:>12.2f} ± {:<7.2f} {:>9.1f}% ± {:.1f}\n", l.name, l.score.mean,
-                       l.score.half_width, 100 * l.win_rate.mean, 100 * l.win_rate.half_width);
+    // No score where every match was forfeited (none finished).
+    const std::string score =
+        l.score.n > 0 ? fmt::format("{:>12.2f} ± {:<7.2f}", l.score.mean, l.score.half_width)
+                      : fmt::format("{:>12}   {:<7}", "-", "");
+    out << fmt::format("{:<12} {} {:>9.1f}% ± {:.1f}\n", l.name, score, 100 * l.win_rate.mean,
+                       100 * l.win_rate.half_width);
   };
   for (const auto& l : seats) row(l);
   out << "\n";
   for (const auto& l : bots) row(l);
-  if (has_margin)
+  if (forfeited > 0) {
+    out << fmt::format(
+        "\n{} of {} matches ended by a forfeit (a loss for the forfeiting side, a win for the "
+        "others; their scores are left out)\n",
+        forfeited, matches);
+    for (const auto& l : bots)
+      if (l.forfeits > 0) out << fmt::format("forfeits of {}: {}\n", l.name, l.forfeits);
+  }
+  if (has_margin && margin.n == 0)
+    out << fmt::format("\nmargin of {} over {}: no deal finished\n", margin_of, margin_over);
+  else if (has_margin)
     out << fmt::format(
         "\nmargin of {} over {}: {:+.2f} ± {:.2f} points per match (95% CI over {} deals)\n",
         margin_of, margin_over, margin.mean, margin.half_width, margin.n);

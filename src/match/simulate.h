@@ -16,6 +16,15 @@
 // "bids" entry, a number; its tricks are "tricks_won" when that holds one entry per seat, else the
 // tricks of "tricks" whose "winner" it is. Where teams bid (the summary holds "team_bid_tricks", a
 // contract per team), each team's contract is set against the tricks its members took.
+//
+// Forfeits: a player that fails through its own fault (an exec: program that answers an illegal
+// move, a malformed line or nothing in time, or dies: match/match.h) stops its match, and the
+// simulation goes on with the next one. The forfeited match counts as a loss for the forfeiting
+// seat (its team, in team games) and a win for every other seat, in the win rates (and the
+// duplicate deals' win rates); its scores and bids are left out of every score statistic (the
+// score estimates, the margin and the bids: it did not finish), and the forfeits are counted per
+// seat and per bot. A computer player of the engine that cannot move is a bug, which fails the
+// run.
 #pragma once
 
 #include <array>
@@ -72,10 +81,20 @@ struct SimResult {
   std::string game;  // game string
   std::uint64_t matches = 0;
   std::uint64_t moves = 0;
+  // Forfeits (match/match.h): the matches a player stopped by failing through its own fault (an
+  // exec: program), and each of them in match order: the seat, its bot and why.
+  std::uint64_t forfeited = 0;
+  struct Forfeit {
+    std::uint64_t match = 0;
+    Seat seat = 0;
+    std::string bot, reason;
+  };
+  std::vector<Forfeit> forfeit_log;
   struct Line {
     std::string name;  // "S0" or a bot name
     Estimate score;    // final score of the seat (its team's score in team games)
     Estimate win_rate;
+    std::uint64_t forfeits = 0;  // the matches it forfeited (see Forfeits above)
   };
   std::vector<Line> seats;
   std::vector<Line> bots;
@@ -125,7 +144,7 @@ int duplicate_rotations(const AnyGame& game, std::size_t bots);
 
 // Runs the simulation; `progress(done, total)` is called from worker threads now and then.
 // Returns false and sets `error` on a bad player string, or when a computer player could not move
-// (a bug: the first such match is named).
+// (a bug: the first such match is named); forfeits do not fail it.
 bool simulate(const AnyGame& game, const SimConfig& config, SimResult* result, std::string* error,
               const std::function<void(std::uint64_t, std::uint64_t)>& progress = {});
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # CLI tests: `sim` under mpirun (issue 18): `mpirun -np 2 cardroom sim ARGS` prints the same bytes,
 # text and --json, as `cardroom sim ARGS` in one process (the matches shared between the two
-# processes, the outcomes folded in match order on the first), with nothing on stderr; --timing
+# processes, the outcomes folded in match order on the first), with nothing on stderr (an exec:
+# bot's forfeits: the same forfeit log, from the first process alone); --timing
 # differs only in its times; errors are said once, with a non-zero exit. Registered only when
 # cardroom is built with MPI (CMakeLists.txt), MPIEXEC naming mpirun.
 #
@@ -45,6 +46,27 @@ same "bridge_solitaire --json: one seat, each deal played by both players" \
 same "nuts --json: real time on the virtual clock" \
   nuts --games 4 --bots 'heuristic(speed=4),heuristic(speed=3)' --json
 same "one match: the first process has none to play" reds --games 1 --json
+
+# An exec: bot that forfeits (tests/bots/misbehaving_bot.py: an illegal move at its fifth
+# decision), in a one-seat game where each deal is played by it and by heuristic: matches 0 and 2
+# forfeited, 1 and 3 finished, a forfeit on each process. The forfeits' seats and reasons travel
+# with the outcomes: stdout (the counts and forfeit_log) and stderr (the forfeit log, printed by
+# the first process alone) are the same bytes as from one process.
+BAD="exec:python3 $SOURCE_DIR/tests/bots/misbehaving_bot.py illegal 5"
+"$CARDROOM" sim bridge_solitaire --games 4 --bots "$BAD,heuristic" --seed 3 --json >one.out 2>one.err
+rc1=$?
+"${mpi[@]}" "$CARDROOM" sim bridge_solitaire --games 4 --bots "$BAD,heuristic" --seed 3 --json \
+  >two.out 2>two.err
+rc2=$?
+check "an exec bot that forfeits: the same stdout and stderr from 2 processes as from one" \
+  bash -c "test $rc1 -eq 0 && test $rc2 -eq 0 && cmp -s one.out two.out && cmp -s one.err two.err"
+check "... with two forfeits, logged once, and two finished matches" python3 -c "
+import json; d = json.load(open('two.out')); err = open('two.err').read().splitlines()
+assert d['matches'] == 4 and d['forfeited'] == 2, d
+assert [f['match'] for f in d['forfeit_log']] == [0, 2], d['forfeit_log']
+assert all(\"illegal move 'play XX'\" in f['reason'] for f in d['forfeit_log']), d['forfeit_log']
+assert d['bots'][0]['forfeits'] == 2 and d['bots'][1]['score']['n'] == 2, d['bots']
+assert len(err) == 2 and err[0].startswith('match 0: exec bot ') and err[1].startswith('match 2: '), err"
 
 # --timing: the decisions counted are the same; only the times (mean_ms, longest_ms) vary.
 "$CARDROOM" sim reds --games 6 --timing --json >one.json 2>/dev/null
