@@ -9,6 +9,8 @@ packages=(
   nlohmann-json3-dev libfmt-dev libcli11-dev
   libdds-dev  # DDS, the standard double-dummy bridge solver: the trick solver's test oracle and
               # benchmark anchor only
+  libopenmpi-dev openmpi-bin  # Open MPI: `mpirun -np N cardroom sim` splits a simulation over
+                              # processes and machines (docs/simulation.md); openmpi-bin is mpirun
   clang-format
   pybind11-dev python3-dev python3-numpy python3-pytest  # the Python module (python/) and its
                                                          # tests, on Debian's Python 3

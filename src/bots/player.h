@@ -7,7 +7,7 @@
 // for real-time games how long after being asked it makes it.
 //
 // Players are created by name with typed options through the registry (bots/registry.h):
-// `random`, `heuristic`, `pimc(worlds=40)`, later `ismcts(iterations=2000)`, `exec:...`.
+// `random`, `heuristic`, `pimc(worlds=40)`, `ismcts(iterations=2000)`, `exec:python3 bot.py`.
 #pragma once
 
 #include <memory>
@@ -93,6 +93,14 @@ class Player {
   }
   // The decision for the seat now: a legal move of the seat (it may move).
   virtual Decision decide(const SeatAccess& seat, Rng& rng) = 0;
+  // The match is over: called once, after its last move.
+  virtual void end(const SeatAccess& seat) { (void)seat; }
+  // Why the player can no longer play, when that is its own fault and not the engine's: another
+  // program (exec:, bots/exec_player.h) that answered an illegal move or nothing in time, or died.
+  // The runner reads it after start, observe and decide; once it is set the seat forfeits the
+  // match (match/match.h) and the decision it returned is not made. Empty while all is well: the
+  // engine's own players never fail this way (a move of theirs the game refuses is a bug).
+  virtual std::string failure() const { return {}; }
 };
 
 }  // namespace cardroom

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <mutex>
 
+#include "bots/exec_player.h"
 #include "bots/ismcts.h"
 #include "bots/pimc.h"
 #include "core/registry.h"
@@ -102,6 +103,66 @@ std::vector<std::string> split_options(const std::string& text) {
   return out;
 }
 
+// `exec`, with the options every player takes: not among entries(), as no game "has" it.
+const PlayerEntry& exec_entry() {
+  static const PlayerEntry entry = [] {
+    PlayerEntry e = exec_player_entry();
+    e.options.push_back(pace_spec());
+    e.options.push_back(speed_spec());
+    return e;
+  }();
+  return entry;
+}
+
+// The canonical player string of `name` with the options given (`parsed`, validated as `values`):
+// the options in canonical form, without the pace setting the person did not give: `speed` when
+// it is 0, or `pace_ms` when a speed level sets the pace.
+std::string canonical_player(const GameString& parsed, const OptionValues& values) {
+  std::string canonical = parsed.name;
+  if (parsed.options.empty()) return canonical;
+  auto given = [&](const char* key) {
+    for (const auto& [k, v] : parsed.options)
+      if (k == key) return true;
+    return false;
+  };
+  std::string options;
+  for (const std::string& item : split_options(values.canonical())) {
+    if (!given("speed") && item == "speed=0") continue;
+    if (!given("pace_ms") && values.get_int("speed") > 0 && item.starts_with("pace_ms=")) continue;
+    options += (options.empty() ? "" : ",") + item;
+  }
+  return canonical + "(" + options + ")";
+}
+
+// "exec:COMMAND" or "exec(options):COMMAND" (bots/exec_player.h).
+std::unique_ptr<Player> load_exec_player(std::string_view player_string, const AnyGame& game,
+                                         std::string* error) {
+  const std::string text(player_string);
+  auto parts = split_exec_player_string(player_string);
+  if (!parts || parts->command.empty()) {
+    *error = "player '" + text +
+             "': exec needs the command to run after a colon, e.g. 'exec:python3 bot.py' or "
+             "'exec(timeout_ms=500):./bot'";
+    return nullptr;
+  }
+  auto parsed = parse_game_string(parts->head, error);
+  if (!parsed || parsed->name != "exec") {
+    *error =
+        "player '" + text + "': " +
+        (parsed ? "options go between 'exec' and the colon: 'exec(timeout_ms=500):./bot'" : *error);
+    return nullptr;
+  }
+  const PlayerEntry& entry = exec_entry();
+  std::string why;
+  auto values = OptionValues::parse(entry.options, parsed->options, &why);
+  if (!values) {
+    *error = "player 'exec': " + why;
+    return nullptr;
+  }
+  return entry.create(game, canonical_player(*parsed, *values) + ":" + parts->command, *values,
+                      error);
+}
+
 bool game_offers(const AnyGame& game, std::string_view bot) {
   auto names = game.bot_names();
   return std::find(names.begin(), names.end(), bot) != names.end();
@@ -166,6 +227,7 @@ std::vector<std::string> player_names(const AnyGame& game) {
 
 const std::vector<OptionSpec>* player_options(std::string_view name) {
   register_all_players();
+  if (name == "exec") return &exec_entry().options;
   const PlayerEntry* e = find_entry(name);
   return e ? &e->options : nullptr;
 }
@@ -173,11 +235,14 @@ const std::vector<OptionSpec>* player_options(std::string_view name) {
 std::unique_ptr<Player> load_player(std::string_view player_string, const AnyGame& game,
                                     std::string* error) {
   register_all_players();
+  if (is_exec_player_string(player_string)) return load_exec_player(player_string, game, error);
   auto parsed = parse_game_string(std::string(player_string), error);
   if (!parsed) {
     *error = "player '" + std::string(player_string) + "': " + *error;
     return nullptr;
   }
+  // `exec` without a command: the error says how to give one.
+  if (parsed->name == "exec") return load_exec_player(player_string, game, error);
   const PlayerEntry* entry = find_entry(parsed->name);
   if (!entry || (entry->plays && !entry->plays(game))) {
     *error = (entry ? std::string(game.name()) + " has no player '" : "unknown player '") +
@@ -194,42 +259,49 @@ std::unique_ptr<Player> load_player(std::string_view player_string, const AnyGam
     *error = "player '" + parsed->name + "': " + why;
     return nullptr;
   }
-  std::string canonical = parsed->name;
-  if (!parsed->options.empty()) {
-    // The options in canonical form, without the pace setting the person did not give: `speed`
-    // when it is 0, or `pace_ms` when a speed level sets the pace.
-    auto given = [&](const char* key) {
-      for (const auto& [k, v] : parsed->options)
-        if (k == key) return true;
-      return false;
-    };
-    std::string options;
-    for (const std::string& item : split_options(values->canonical())) {
-      if (!given("speed") && item == "speed=0") continue;
-      if (!given("pace_ms") && values->get_int("speed") > 0 && item.starts_with("pace_ms="))
-        continue;
-      options += (options.empty() ? "" : ",") + item;
-    }
-    canonical += "(" + options + ")";
-  }
-  return entry->create(game, canonical, *values, error);
+  return entry->create(game, canonical_player(*parsed, *values), *values, error);
 }
 
 std::vector<std::string> split_player_list(std::string_view list) {
   std::vector<std::string> out;
+  // A piece ends at a comma outside parentheses (and, in an exec piece, outside quotes). An exec
+  // piece keeps its command's spaces (only its ends are trimmed); others lose every space outside
+  // parentheses.
+  auto add = [&](const std::string& raw) {
+    std::string piece;
+    if (is_exec_player_string(raw)) {
+      const std::size_t from = raw.find_first_not_of(' ');
+      piece = raw.substr(from, raw.find_last_not_of(' ') - from + 1);
+    } else {
+      int depth = 0;
+      for (char c : raw) {
+        if (c == '(') ++depth;
+        if (c == ')') depth = std::max(0, depth - 1);
+        if (c != ' ' || depth > 0) piece += c;
+      }
+    }
+    if (!piece.empty()) out.push_back(piece);
+  };
   std::string current;
   int depth = 0;
+  char quote = 0;
   for (char c : list) {
-    if (c == '(') ++depth;
-    if (c == ')') depth = std::max(0, depth - 1);
-    if (c == ',' && depth == 0) {
-      if (!current.empty()) out.push_back(current);
+    if (quote) {
+      if (c == quote) quote = 0;
+    } else if ((c == '\'' || c == '"') && is_exec_player_string(current)) {
+      quote = c;
+    } else if (c == '(') {
+      ++depth;
+    } else if (c == ')') {
+      depth = std::max(0, depth - 1);
+    } else if (c == ',' && depth == 0) {
+      add(current);
       current.clear();
       continue;
     }
-    if (c != ' ' || depth > 0) current += c;
+    current += c;
   }
-  if (!current.empty()) out.push_back(current);
+  add(current);
   return out;
 }
 

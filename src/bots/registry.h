@@ -5,7 +5,11 @@
 //   pimc(worlds=40)           Perfect Information Monte Carlo over the trick solver (bots/pimc.h),
 //                             in the games that offer the solver
 //   ismcts(iterations=2000)   information-set Monte Carlo tree search (bots/ismcts.h), every game
-//   later: exec:...
+//   exec:COMMAND              another program, in any language, speaking the bot protocol on its
+//                             standard input and output (bots/exec_player.h, docs/bot_protocol.md);
+//                             COMMAND runs through /bin/sh -c, every game. Options go before the
+//                             colon: exec(timeout_ms=500,events=false):./bot. It is not among
+//                             player_names (no game "has" it): it is named with its command.
 //
 // A player string is `name` or `name(key=value,...)`. Every player takes the option `pace_ms`:
 // how long it takes over each move in real-time games (default 1000), and `speed`, a speed level
@@ -55,7 +59,9 @@ const std::vector<OptionSpec>* player_options(std::string_view name);
 std::unique_ptr<Player> load_player(std::string_view player_string, const AnyGame& game,
                                     std::string* error);
 
-// Splits "heuristic,ismcts(iterations=200,ms=5)" at the commas outside parentheses.
+// Splits "heuristic,ismcts(iterations=200,ms=5)" at the commas outside parentheses, dropping
+// spaces outside parentheses; an exec piece ("exec:python3 bot.py 'a,b'") keeps its spaces and
+// also ends only at a comma outside single or double quotes, which its command keeps for the shell.
 std::vector<std::string> split_player_list(std::string_view list);
 
 }  // namespace cardroom

@@ -51,4 +51,11 @@ inline constexpr std::uint64_t kMaxGames = 1000000000;
 // Prints "cardroom: <message>" to stderr and sets the exit code.
 void fail(Context& ctx, const std::string& message, int code = 1);
 
+// This process's rank when an MPI launcher started it (`mpirun -np N cardroom ...`: Open MPI's
+// OMPI_COMM_WORLD_RANK, PMIx's PMIX_RANK as Open MPI 5 and Slurm's srun set it, MPICH's and Intel
+// MPI's PMI_RANK), read from the environment without starting MPI; -1 when none did. Every
+// process of such a job runs the same command line: main() lets rank 0 alone write to stderr,
+// and `sim` shares its matches between the processes (cli/sim_mpi.h).
+int launcher_rank();
+
 }  // namespace cardroom::cli

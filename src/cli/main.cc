@@ -1,5 +1,7 @@
 // `cardroom`: one binary, one file per subcommand (list, rules, play, sim, ladder, replay, analyze,
 // bench, solve).
+#include <climits>
+#include <cstdlib>
 #include <iostream>
 #include <limits>
 
@@ -61,9 +63,24 @@ void fail(Context& ctx, const std::string& message, int code) {
   ctx.exit_code = code;
 }
 
+int launcher_rank() {
+  for (const char* name : {"OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK"}) {
+    const char* value = std::getenv(name);
+    std::uint64_t rank = 0;
+    std::string error;
+    if (value && parse_whole_number(name, value, 0, INT_MAX, &rank, &error))
+      return static_cast<int>(rank);
+  }
+  return -1;
+}
+
 }  // namespace cardroom::cli
 
 int main(int argc, char** argv) {
+  // Under an MPI launcher every process runs this command line, so all but the first would only
+  // repeat its messages (a mistyped flag, a bad game string): they write nothing to stderr. What
+  // only one process can know, `sim` sends to the first (cli/sim_mpi.h).
+  if (cardroom::cli::launcher_rank() > 0) std::cerr.rdbuf(nullptr);
   cardroom::register_all_games();
   CLI::App app{"cardroom: play, simulate and study card games"};
   app.require_subcommand(1);

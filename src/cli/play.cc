@@ -30,6 +30,7 @@
 #include <csignal>
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <deque>
 #include <iostream>
 #include <memory>
@@ -40,6 +41,7 @@
 #include <thread>
 #include <vector>
 
+#include "bots/exec_player.h"
 #include "bots/registry.h"
 #include "cli/analyze.h"
 #include "cli/commands.h"
@@ -164,25 +166,45 @@ class LineInput {
 
 // A player string with the option speed=N added (N > 0): "heuristic" -> "heuristic(speed=3)",
 // "random(pace_ms=500)" -> "random(pace_ms=500,speed=3)" (the level then sets the pace).
+// An exec player takes it before its command: "exec:./bot" -> "exec(speed=3):./bot".
 std::string with_speed(const std::string& player, int speed) {
   if (speed <= 0) return player;
   const std::string option = "speed=" + std::to_string(speed);
+  if (is_exec_player_string(player)) {
+    auto parts = split_exec_player_string(player);
+    if (!parts) return player;  // no command: loading it says so
+    return with_speed(parts->head, speed) + ":" + parts->command;
+  }
   if (!player.empty() && player.back() == ')')
     return player.substr(0, player.size() - 1) + "," + option + ")";
   return player + "(" + option + ")";
+}
+
+// `text` quoted for a POSIX shell when it needs it: 'exec:python3 bot.py'.
+std::string shell_quote(const std::string& text) {
+  const bool plain = !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || (c != 0 && std::strchr("_-.,:/=+@%", c));
+  });
+  if (plain) return text;
+  std::string out = "'";
+  for (char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
 }
 
 enum class TurnResult { kMoved, kQuit, kEndOfInput, kInterrupted };
 
 class TerminalGame {
  public:
+  // `resume_options`: what the resume hint adds to --resume and --seat (" --opponents '...'").
   TerminalGame(Session& session, Seat seat, std::vector<std::unique_ptr<Player>> players,
-               std::string opponents, std::string save_path, TerminalStyle style, bool interactive)
+               std::string opponents, std::string resume_options, std::string save_path,
+               TerminalStyle style, bool interactive)
       : session_(session),
         viewer_{seat, style, session.game().card_names()},
         teams_(session.game().teams()),
         solver_(session.game().has_solver()),
         opponents_(std::move(opponents)),
+        resume_options_(std::move(resume_options)),
         save_path_(std::move(save_path)),
         interactive_(interactive),
         log_(viewer_, interactive || style.unicode),
@@ -222,6 +244,9 @@ class TerminalGame {
   // record goes to the default name here, then in the temporary folder, and says so.
   bool save_or_rescue(std::string* error);
   void print_resume_hint();
+  // A computer player failed (an exec: program that broke the protocol or died, or a bug): the
+  // game stops, saved like at `quit`; returns false with `error` saying why.
+  bool stop_on_failure(std::string* error);
 
   TurnResult human_turn(std::string* error);
   bool computer_move(std::string* error);
@@ -234,6 +259,7 @@ class TerminalGame {
   Teams teams_;
   bool solver_;  // the game offers a double-dummy solver: `analyze` works
   std::string opponents_;
+  std::string resume_options_;
   std::string save_path_;
   bool interactive_;
   EventLog log_;
@@ -392,7 +418,9 @@ LineInput::Got TerminalGame::next_line(std::string* line, bool* moved, std::stri
   const LineInput::Got got = input_.read_for(std::max(0.0, due - clock_.now()), line);
   if (got != LineInput::Got::kTimeout) return got;
   // Nothing typed before the next computer move came due: it is made (an error ends the turn).
-  if (runner_.step(error) == MatchRunner::Stop::kFailed) return LineInput::Got::kEnd;
+  const MatchRunner::Stop stop = runner_.step(error);
+  if (stop == MatchRunner::Stop::kFailed || stop == MatchRunner::Stop::kForfeit)
+    return LineInput::Got::kEnd;
   *moved = true;
   return LineInput::Got::kTimeout;
 }
@@ -495,6 +523,7 @@ bool TerminalGame::computer_move(std::string* error) {
     case MatchRunner::Stop::kOver:
       return true;
     case MatchRunner::Stop::kFailed:
+    case MatchRunner::Stop::kForfeit:
       return false;
     case MatchRunner::Stop::kOutside:
       *error = "no computer player may move and " + seat_name(seat()) + " is not to act";
@@ -533,7 +562,19 @@ void TerminalGame::print_resume_hint() {
   std::cout << "Resume with: cardroom play " << session_.game().name() << " --resume "
             << save_path_;
   if (seat() != 0) std::cout << " --seat " << seat();
-  std::cout << "\n";
+  std::cout << resume_options_ << "\n";
+}
+
+bool TerminalGame::stop_on_failure(std::string* error) {
+  flush_events();
+  std::string why;
+  if (save_or_rescue(&why)) {
+    std::cout << "The game stops: game saved to " << save_path_ << "\n";
+    print_resume_hint();
+  } else {
+    *error += " (and the game could not be saved: " + why + ")";
+  }
+  return false;
 }
 
 bool TerminalGame::run(bool resumed, std::string* error) {
@@ -559,7 +600,7 @@ bool TerminalGame::run(bool resumed, std::string* error) {
     }
     if (!watching() && state().actors().contains(seat())) {
       TurnResult r = human_turn(error);
-      if (!error->empty()) return false;
+      if (!error->empty()) return stop_on_failure(error);
       if (r != TurnResult::kMoved) {
         flush_events();
         if (r != TurnResult::kQuit && !save_or_rescue(error)) return false;  // quit saved already
@@ -572,7 +613,7 @@ bool TerminalGame::run(bool resumed, std::string* error) {
       }
       continue;
     }
-    if (!computer_move(error)) return false;
+    if (!computer_move(error)) return stop_on_failure(error);
   }
 }
 
@@ -601,7 +642,8 @@ void add_play_command(CLI::App& app, Context& ctx) {
       cmd->add_option("--seed", seed, "match seed (default: random, printed)")->type_name("N");
   cmd->add_option("--opponents", opponents,
                   "computer players: a player string for all (heuristic, random, "
-                  "random(pace_ms=500), ...) or one per computer seat, comma separated");
+                  "random(pace_ms=500), exec:COMMAND for another program, ...) or one per "
+                  "computer seat, comma separated");
   cmd->add_option("--resume", resume,
                   "continue a saved game record (saved back to it unless --save says otherwise)");
   cmd->add_option("--save", save,
@@ -676,7 +718,13 @@ void add_play_command(CLI::App& app, Context& ctx) {
     TerminalStyle style = detect_style(ascii);
     const std::string who =
         speed > 0 ? opponents + " (speed " + std::to_string(speed) + ")" : opponents;
-    TerminalGame game(*session, person, std::move(seats), who, path, style, stdin_is_terminal());
+    // The resume hint names the computer players when they are not the default (an exec: bot
+    // that failed is to be fixed and named again).
+    std::string resume_options;
+    if (opponents != "heuristic") resume_options += " --opponents " + shell_quote(opponents);
+    if (speed > 0) resume_options += " --speed " + std::to_string(speed);
+    TerminalGame game(*session, person, std::move(seats), who, resume_options, path, style,
+                      stdin_is_terminal());
     if (!game.run(resumed, &error)) fail(ctx, error);
   });
 }

@@ -8,6 +8,9 @@
 #include "cli/terminal.h"
 #include "core/registry.h"
 #include "match/simulate.h"
+#ifdef CARDROOM_WITH_MPI
+#include "cli/sim_mpi.h"
+#endif
 
 namespace cardroom::cli {
 
@@ -31,7 +34,8 @@ void add_sim_command(CLI::App& app, Context& ctx) {
   cmd->add_option("--players", players, "number of players (the game's 'players' option)");
   cmd->add_option("--bots", bots,
                   "comma-separated bots, cycled over the seats (over the teams in team games; in a "
-                  "one-seat game each deal is played by each)");
+                  "one-seat game each deal is played by each); exec:COMMAND runs another program "
+                  "(docs/bot_protocol.md)");
   cmd->add_option("--seed", seed, "first match seed (default 1)")->type_name("N");
   cmd->add_option("--threads", threads, "worker threads (results do not depend on it)")
       ->check(CLI::Range(1, 256));
@@ -64,8 +68,34 @@ void add_sim_command(CLI::App& app, Context& ctx) {
         std::cerr << "\r" << done << "/" << total << " matches" << std::flush;
         if (done == total) std::cerr << "\n";
       };
-    bool ok = simulate(*game, config, &result, &error, progress);
-    if (!ok) return fail(ctx, error);
+    // Started by an MPI launcher, each process plays its share of the matches and the first
+    // prints the result (cli/sim_mpi.h).
+    if (launcher_rank() >= 0) {
+#ifdef CARDROOM_WITH_MPI
+      int rank = 0;
+      const bool ok = simulate_mpi(*game, config, &result, &error, &rank, progress);
+      if (rank != 0) {
+        if (!ok) ctx.exit_code = 1;
+        return;
+      }
+      if (!ok) return fail(ctx, error);
+#else
+      return fail(ctx,
+                  "this cardroom was built without MPI: run sim without mpirun, or install "
+                  "libopenmpi-dev (scripts/bootstrap.sh) and build again");
+#endif
+    } else if (!simulate(*game, config, &result, &error, progress)) {
+      return fail(ctx, error);
+    }
+    // Forfeits (a player that failed through its own fault, an exec: program) go to the log, in
+    // match order; the results count them.
+    constexpr std::size_t kShown = 20;
+    for (std::size_t i = 0; i < result.forfeit_log.size() && i < kShown; ++i)
+      std::cerr << "match " << result.forfeit_log[i].match << ": " << result.forfeit_log[i].reason
+                << ": S" << result.forfeit_log[i].seat << " forfeits\n";
+    if (result.forfeit_log.size() > kShown)
+      std::cerr << "... and " << result.forfeit_log.size() - kShown
+                << " more forfeits (all of them: --json, forfeit_log)\n";
     if (json)
       std::cout << result.to_json().dump(2) << "\n";
     else

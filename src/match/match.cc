@@ -52,7 +52,19 @@ MatchRunner::MatchRunner(MatchTable& table, std::vector<std::unique_ptr<Player>>
     if (!players_[s]) continue;
     players_[s]->start(SeatAccess(table_.state(), s));
     want_events_ |= players_[s]->wants_events();
+    failed(s);
   }
+}
+
+bool MatchRunner::failed(Seat seat) {
+  if (!players_[seat] || players_[seat]->failure().empty()) return false;
+  if (forfeit_ < 0 && !table_.state().over()) forfeit_ = seat;
+  return true;
+}
+
+MatchRunner::Stop MatchRunner::forfeit(std::string* error) {
+  *error = players_[forfeit_]->failure();
+  return Stop::kForfeit;
 }
 
 Decision MatchRunner::ask(Seat seat) {
@@ -83,6 +95,12 @@ bool MatchRunner::apply(Seat seat, Move move, std::string* error) {
       if (players_[s] && players_[s]->wants_events())
         for (const Event& e : events_)
           if (e.visible_to_seat(s)) players_[s]->observe(SeatAccess(table_.state(), s), e);
+  for (Seat s = 0; s < static_cast<Seat>(players_.size()); ++s) failed(s);
+  if (table_.state().over() && !ended_) {
+    ended_ = true;
+    for (Seat s = 0; s < static_cast<Seat>(players_.size()); ++s)
+      if (players_[s]) players_[s]->end(SeatAccess(table_.state(), s));
+  }
   return true;
 }
 
@@ -91,6 +109,7 @@ void MatchRunner::schedule() {
   for (Seat s : actors.to_vector()) {
     if (!is_computer(s) || pending_[s].active) continue;
     const Decision d = ask(s);
+    if (failed(s)) return;  // the seat forfeits: step says so
     pending_[s] = Pending{true, d.move, clock_.now() + std::max(0.0, d.delay), tie_rng_.next(),
                           table_.state().seq()};
   }
@@ -110,6 +129,7 @@ double MatchRunner::next_due() {
 MatchRunner::Stop MatchRunner::step(std::string* error) {
   const AnyState& state = table_.state();
   if (state.over()) return Stop::kOver;
+  if (forfeit_ >= 0) return forfeit(error);
   const SeatSet actors = state.actors();
   if (state.mode() != ActorMode::kRealTime) {
     Seat seat = -1;
@@ -120,6 +140,7 @@ MatchRunner::Stop MatchRunner::step(std::string* error) {
       }
     if (seat < 0) return Stop::kOutside;
     const Decision d = ask(seat);
+    if (failed(seat)) return forfeit(error);
     if (!apply(seat, d.move, error)) {
       *error = "computer player " + players_[seat]->name() + " at S" + std::to_string(seat) +
                " made a move the game refused (" + state.move_text(d.move) + "): " + *error;
@@ -129,6 +150,7 @@ MatchRunner::Stop MatchRunner::step(std::string* error) {
   }
   // Real time: the earliest due decision; equal times in the seeded random order.
   schedule();
+  if (forfeit_ >= 0) return forfeit(error);
   Seat next = -1;
   for (Seat s = 0; s < static_cast<Seat>(pending_.size()); ++s) {
     const Pending& p = pending_[s];

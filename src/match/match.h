@@ -18,6 +18,13 @@
 //
 // Computer players draw their randomness from one RNG per match (the `bot_seed`), in the order they
 // are asked, so a match is the same for any number of threads running other matches.
+//
+// Forfeits: a player that fails through its own fault (Player::failure: another program, exec:,
+// that answered an illegal move or nothing in time, or died) stops the match, which is not over:
+// step returns kForfeit with the failure as the error and forfeit_seat() names the seat, whose
+// side loses the match (match/simulate.h says how `sim` counts it). The decision it returned is
+// not made, so the state is as before. A failure noticed once the match is over changes nothing.
+// When the last move ends the match, every player hears it (Player::end).
 #pragma once
 
 #include <limits>
@@ -75,6 +82,7 @@ class MatchRunner {
     kOutside,  // only seats left to the outside may move now
     kOver,     // the match is over
     kFailed,   // a computer player could not move (`error` says why): a bug
+    kForfeit,  // a computer player failed through its own fault (`error` says why): see above
   };
 
   // `players[s]` plays seat s (nullptr: the outside). `bot_seed` seeds the players' RNG and the
@@ -97,6 +105,8 @@ class MatchRunner {
   bool is_computer(Seat seat) const {
     return seat >= 0 && seat < static_cast<int>(players_.size()) && players_[seat];
   }
+  // The seat whose player failed through its own fault (kForfeit), or -1.
+  Seat forfeit_seat() const { return forfeit_; }
   // Computer moves refused when they came due (real time: stale), for statistics and tests.
   int stale_moves() const { return stale_; }
   // The wall-clock time a seat's computer player took over its decisions (sim --timing).
@@ -117,6 +127,9 @@ class MatchRunner {
   bool apply(Seat seat, Move move, std::string* error);
   void schedule();  // real time: every computer actor holds a decision
   Decision ask(Seat seat);
+  // Whether `seat`'s player has failed (its seat forfeits; the first failure is kept).
+  bool failed(Seat seat);
+  Stop forfeit(std::string* error);
 
   MatchTable& table_;
   std::vector<std::unique_ptr<Player>> players_;
@@ -127,6 +140,8 @@ class MatchRunner {
   std::vector<ThinkTime> think_;
   std::vector<Event> events_;
   bool want_events_ = false;
+  bool ended_ = false;  // the players heard the match end
+  Seat forfeit_ = -1;
   int stale_ = 0;
 };
 

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
+#include <climits>
 #include <cmath>
 #include <mutex>
 #include <optional>
@@ -45,8 +47,8 @@ Estimate RunningStat::estimate() const {
   return e;
 }
 
-namespace {
-
+// One match as the statistics take it: everything Simulation::fold reads, and all that travels
+// between processes (Simulation::write).
 struct MatchOutcome {
   std::uint64_t moves = 0;
   int rounds = 0;                             // rounds completed
@@ -55,6 +57,8 @@ struct MatchOutcome {
   std::vector<int> bot_of;                    // per seat: index into the distinct bot list
   std::vector<MatchRunner::ThinkTime> think;  // per seat
   std::string failure;  // a computer player could not move: a bug, which fails the run
+  Seat forfeit = -1;    // the seat whose player failed through its own fault (match/match.h)
+  std::string forfeit_reason;
   // Every bid of the match against the tricks taken: `who` is a seat, or a team in team_bids.
   struct Bid {
     int who = 0, bid = 0, taken = 0;
@@ -62,6 +66,8 @@ struct MatchOutcome {
   bool has_bids = false, teams_bid = false;
   std::vector<Bid> seat_bids, team_bids;
 };
+
+namespace {
 
 // summary[key][i] as an integer, if it is one.
 std::optional<int> int_at(const nlohmann::json& summary, const char* key, std::size_t i) {
@@ -140,15 +146,21 @@ MatchOutcome play_one(const AnyGame& game, const std::vector<std::string>& seat_
       read = read_bids(state.last_round(kOmniscient), teams, n, &out);
     }
     if (stop == MatchRunner::Stop::kFailed) out.failure = error;
+    if (stop == MatchRunner::Stop::kForfeit) {
+      out.forfeit = runner.forfeit_seat();
+      out.forfeit_reason = error;
+    }
     if (stop != MatchRunner::Stop::kMoved) break;
   }
   // The moves applied: in real time a step may only refuse a stale move.
   out.moves = state.seq();
   out.rounds = state.rounds_completed();
   SeatSet winners = state.winners();
+  // A forfeit: the forfeiting seat's side loses and every other seat wins.
+  auto side = [&](Seat s) { return teams.count > 0 ? static_cast<int>(teams.team_of[s]) : s; };
   for (Seat s = 0; s < n; ++s) {
     out.score.push_back(teams.count > 0 ? state.team_score(teams.team_of[s]) : state.score(s));
-    out.won.push_back(winners.contains(s));
+    out.won.push_back(out.forfeit >= 0 ? side(s) != side(out.forfeit) : winners.contains(s));
     out.bot_of.push_back(bot_index[s]);
     out.think.push_back(runner.think_time(s));
   }
@@ -165,59 +177,239 @@ int duplicate_rotations(const AnyGame& game, std::size_t bots) {
 
 bool simulate(const AnyGame& game, const SimConfig& config, SimResult* result, std::string* error,
               const std::function<void(std::uint64_t, std::uint64_t)>& progress) {
-  const int n = game.num_seats();
-  std::vector<std::string> bots =
-      config.bots.empty() ? std::vector<std::string>{"random"} : config.bots;
-  for (const auto& b : bots)
-    if (!load_player(b, game, error)) return false;
-  std::vector<std::string> distinct;
-  for (const auto& b : bots)
-    if (std::find(distinct.begin(), distinct.end(), b) == distinct.end()) distinct.push_back(b);
+  Simulation sim(game, config);
+  if (!sim.prepare(error)) return false;
+  sim.play(0, sim.matches(), progress);
+  return sim.fold(result, error);
+}
 
-  const std::uint64_t total = static_cast<std::uint64_t>(config.matches);
-  // In team games the bots are dealt to the teams (partners play the same bot) and rotate over
-  // them.
-  const Teams teams = game.teams();
-  auto unit_of = [&](Seat s) { return teams.count > 0 ? static_cast<int>(teams.team_of[s]) : s; };
+Simulation::Simulation(const AnyGame& game, const SimConfig& config)
+    : game_(game), config_(config), total_(static_cast<std::uint64_t>(config.matches)) {}
+
+Simulation::~Simulation() = default;
+
+bool Simulation::prepare(std::string* error) {
+  bots_ = config_.bots.empty() ? std::vector<std::string>{"random"} : config_.bots;
+  for (const auto& b : bots_)
+    if (!load_player(b, game_, error)) return false;
+  distinct_.clear();
+  for (const auto& b : bots_)
+    if (std::find(distinct_.begin(), distinct_.end(), b) == distinct_.end()) distinct_.push_back(b);
   // A one-seat game (against the house) is a duplicate comparison only if every player plays each
   // deal: the players rotate over the deal's matches instead of over the seats.
-  const bool one_seat = n == 1;
-  const int rotations = config.rotate ? duplicate_rotations(game, bots.size()) : 1;
-  std::vector<MatchOutcome> outcomes(total);
-  std::atomic<std::uint64_t> next{0}, done{0};
+  rotations_ = config_.rotate ? duplicate_rotations(game_, bots_.size()) : 1;
+  outcomes_.assign(total_, MatchOutcome{});
+  return true;
+}
+
+void Simulation::play(std::uint64_t begin, std::uint64_t end, const Progress& progress) {
+  const int n = game_.num_seats();
+  // In team games the bots are dealt to the teams (partners play the same bot) and rotate over
+  // them.
+  const Teams teams = game_.teams();
+  auto unit_of = [&](Seat s) { return teams.count > 0 ? static_cast<int>(teams.team_of[s]) : s; };
+  const std::uint64_t count = end - begin;
+  std::atomic<std::uint64_t> next{begin}, done{0};
   std::mutex progress_mutex;
   auto worker = [&] {
     for (;;) {
       std::uint64_t i = next.fetch_add(1);
-      if (i >= total) break;
-      std::uint64_t group = i / static_cast<std::uint64_t>(rotations);
-      int r = static_cast<int>(i % static_cast<std::uint64_t>(rotations));
+      if (i >= end) break;
+      std::uint64_t group = i / static_cast<std::uint64_t>(rotations_);
+      int r = static_cast<int>(i % static_cast<std::uint64_t>(rotations_));
       std::vector<std::string> seat_bots(n);
       std::vector<int> bot_index(n);
       for (Seat s = 0; s < n; ++s) {
-        seat_bots[s] = bots[(unit_of(s) + r) % bots.size()];
-        bot_index[s] = static_cast<int>(std::find(distinct.begin(), distinct.end(), seat_bots[s]) -
-                                        distinct.begin());
+        seat_bots[s] = bots_[(unit_of(s) + r) % bots_.size()];
+        bot_index[s] = static_cast<int>(
+            std::find(distinct_.begin(), distinct_.end(), seat_bots[s]) - distinct_.begin());
       }
-      outcomes[i] = play_one(game, seat_bots, bot_index, config.seed + group,
-                             (config.seed * 0x9E3779B97F4A7C15ull) ^ (i + 1));
+      outcomes_[i] = play_one(game_, seat_bots, bot_index, config_.seed + group,
+                              (config_.seed * 0x9E3779B97F4A7C15ull) ^ (i + 1));
       std::uint64_t d = done.fetch_add(1) + 1;
-      if (progress && (d % 50 == 0 || d == total)) {
+      if (progress && (d % 50 == 0 || d == count)) {
         std::lock_guard lock(progress_mutex);
-        progress(d, total);
+        progress(d, count);
       }
     }
   };
-  int threads = std::max(1, config.threads);
+  int threads = std::max(1, config_.threads);
   std::vector<std::thread> pool;
   for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
   worker();
   for (auto& t : pool) t.join();
-  for (std::uint64_t i = 0; i < total; ++i)
+}
+
+namespace {
+
+// The bytes of Simulation::write: every number as 8 bytes, little-endian, whatever the machine
+// (integers in two's complement, doubles as their bits), so a result folded from another machine's
+// outcomes is the one this machine would have computed.
+class OutcomeWriter {
+ public:
+  explicit OutcomeWriter(std::string* out) : out_(out) {}
+  void u64(std::uint64_t v) {
+    for (int b = 0; b < 8; ++b) out_->push_back(static_cast<char>((v >> (8 * b)) & 0xFF));
+  }
+  void i64(std::int64_t v) { u64(static_cast<std::uint64_t>(v)); }
+  void f64(double v) { u64(std::bit_cast<std::uint64_t>(v)); }
+  void text(const std::string& s) {
+    u64(s.size());
+    out_->append(s);
+  }
+
+ private:
+  std::string* out_;
+};
+
+class OutcomeReader {
+ public:
+  explicit OutcomeReader(std::string_view in) : in_(in) {}
+  std::uint64_t u64() {
+    if (in_.size() - pos_ < 8) {
+      ok_ = false;
+      return 0;
+    }
+    std::uint64_t v = 0;
+    for (int b = 0; b < 8; ++b)
+      v |= static_cast<std::uint64_t>(static_cast<unsigned char>(in_[pos_ + b])) << (8 * b);
+    pos_ += 8;
+    return v;
+  }
+  std::int64_t i64() { return static_cast<std::int64_t>(u64()); }
+  double f64() { return std::bit_cast<double>(u64()); }
+  // A whole number in [lo, hi), or lo with the reader failed.
+  int index(std::int64_t lo, std::int64_t hi) {
+    std::int64_t v = i64();
+    if (v < lo || v >= hi) ok_ = false;
+    return ok_ ? static_cast<int>(v) : static_cast<int>(lo);
+  }
+  // A count of items of at least `item_bytes` bytes each that the rest of the input can hold.
+  std::uint64_t count(std::uint64_t item_bytes) {
+    std::uint64_t v = u64();
+    if (v > (in_.size() - pos_) / item_bytes) ok_ = false;
+    return ok_ ? v : 0;
+  }
+  std::string text() {
+    std::uint64_t size = count(1);
+    std::string s(in_.substr(pos_, size));
+    pos_ += size;
+    return s;
+  }
+  bool ok() const { return ok_; }
+  bool at_end() const { return pos_ == in_.size(); }
+
+ private:
+  std::string_view in_;
+  std::size_t pos_ = 0;
+  bool ok_ = true;
+};
+
+}  // namespace
+
+std::string Simulation::write(std::uint64_t begin, std::uint64_t end) const {
+  std::string bytes;
+  OutcomeWriter w(&bytes);
+  w.u64(begin);
+  w.u64(end);
+  auto bids = [&](const std::vector<MatchOutcome::Bid>& list) {
+    w.u64(list.size());
+    for (const auto& b : list) {
+      w.i64(b.who);
+      w.i64(b.bid);
+      w.i64(b.taken);
+    }
+  };
+  for (std::uint64_t i = begin; i < end; ++i) {
+    const MatchOutcome& o = outcomes_[i];
+    w.u64(o.moves);
+    w.i64(o.rounds);
+    w.u64(o.score.size());
+    for (std::size_t s = 0; s < o.score.size(); ++s) {
+      w.f64(o.score[s]);
+      w.u64(o.won[s] ? 1 : 0);
+      w.i64(o.bot_of[s]);
+      w.u64(o.think[s].decisions);
+      w.f64(o.think[s].seconds);
+      w.f64(o.think[s].longest);
+    }
+    w.text(o.failure);
+    w.i64(o.forfeit);
+    w.text(o.forfeit_reason);
+    w.u64((o.has_bids ? 1 : 0) | (o.teams_bid ? 2 : 0));
+    bids(o.seat_bids);
+    bids(o.team_bids);
+  }
+  return bytes;
+}
+
+bool Simulation::read(std::uint64_t begin, std::uint64_t end, std::string_view bytes) {
+  const int n = game_.num_seats();
+  const int teams = game_.teams().count;
+  const auto bots = static_cast<std::int64_t>(distinct_.size());
+  if (begin > end || end > total_) return false;
+  OutcomeReader r(bytes);
+  if (r.u64() != begin || r.u64() != end) return false;
+  // Read into a copy: outcomes that fail to read leave the simulation as it was.
+  std::vector<MatchOutcome> in(end - begin);
+  auto bids = [&](std::vector<MatchOutcome::Bid>* list, int who_limit) {
+    list->resize(r.count(24));
+    for (auto& b : *list) {
+      b.who = r.index(0, who_limit);
+      b.bid = r.index(INT_MIN, std::int64_t{INT_MAX} + 1);
+      b.taken = r.index(INT_MIN, std::int64_t{INT_MAX} + 1);
+    }
+  };
+  for (MatchOutcome& o : in) {
+    o.moves = r.u64();
+    o.rounds = r.index(0, std::int64_t{INT_MAX} + 1);
+    if (r.u64() != static_cast<std::uint64_t>(n)) return false;
+    for (Seat s = 0; s < n; ++s) {
+      o.score.push_back(r.f64());
+      o.won.push_back(r.index(0, 2) == 1);
+      o.bot_of.push_back(r.index(0, bots));
+      MatchRunner::ThinkTime t;
+      t.decisions = r.u64();
+      t.seconds = r.f64();
+      t.longest = r.f64();
+      o.think.push_back(t);
+    }
+    o.failure = r.text();
+    // A forfeit names a seat of the game and why it forfeited (match/match.h: the player's
+    // failure, never empty); no forfeit, no reason.
+    o.forfeit = r.index(-1, n);
+    o.forfeit_reason = r.text();
+    if ((o.forfeit >= 0) == o.forfeit_reason.empty()) return false;
+    const int flags = r.index(0, 4);
+    o.has_bids = flags & 1;
+    o.teams_bid = flags & 2;
+    bids(&o.seat_bids, n);
+    bids(&o.team_bids, teams);
+    if (!r.ok()) return false;
+  }
+  if (!r.at_end()) return false;
+  std::move(in.begin(), in.end(), outcomes_.begin() + static_cast<std::ptrdiff_t>(begin));
+  return true;
+}
+
+bool Simulation::fold(SimResult* result, std::string* error) const {
+  const int n = game_.num_seats();
+  const Teams teams = game_.teams();
+  const bool one_seat = n == 1;
+  const std::vector<std::string>& distinct = distinct_;
+  const std::uint64_t total = total_;
+  const int rotations = rotations_;
+  const std::vector<MatchOutcome>& outcomes = outcomes_;
+  for (std::uint64_t i = 0; i < total; ++i) {
+    if (outcomes[i].score.size() != static_cast<std::size_t>(n)) {
+      *error = "match " + std::to_string(i) + " was never played";
+      return false;
+    }
     if (!outcomes[i].failure.empty()) {
       *error = "match " + std::to_string(i) + ": " + outcomes[i].failure;
       return false;
     }
+  }
 
   // Aggregate in match order so the result does not depend on the thread count.
   std::vector<RunningStat> seat_score(n), seat_win(n);
@@ -225,6 +417,9 @@ bool simulate(const AnyGame& game, const SimConfig& config, SimResult* result, s
   // One-seat games: each player's scores over the deal's matches (one player each).
   std::vector<double> deal_sum(distinct.size(), 0);
   std::vector<int> deal_count(distinct.size(), 0);
+  // Per distinct bot, the seats it held in the deal's matches, forfeited ones included (the
+  // denominator of its win rate; deal_count counts only the finished matches, which are scored).
+  std::vector<int> deal_held(distinct.size(), 0);
   // The margin is one value per duplicate deal (the mean over its rotations, matches where both
   // players sit): the rotations of a deal are not independent of one another (with deterministic
   // players two rotations may be the same match), the deals are.
@@ -246,11 +441,12 @@ bool simulate(const AnyGame& game, const SimConfig& config, SimResult* result, s
       SimResult::DuplicateDeal d;
       d.margin = deal_margin / deal_matches;
       d.rounds = static_cast<double>(deal_rounds) / deal_all_matches;
-      for (std::size_t b = 0; b < 2; ++b) d.win_rate[b] = deal_wins[b] / deal_count[b];
+      for (std::size_t b = 0; b < 2; ++b) d.win_rate[b] = deal_wins[b] / deal_held[b];
       duplicate_deals.push_back(d);
     }
     std::fill(deal_sum.begin(), deal_sum.end(), 0);
     std::fill(deal_count.begin(), deal_count.end(), 0);
+    std::fill(deal_held.begin(), deal_held.end(), 0);
     std::fill(deal_wins.begin(), deal_wins.end(), 0);
     deal_margin = 0;
     deal_matches = 0;
@@ -268,9 +464,10 @@ bool simulate(const AnyGame& game, const SimConfig& config, SimResult* result, s
   std::vector<BidStats> seat_bids(n), bot_bids(distinct.size()), team_bids(teams.count),
       team_bot_bids(distinct.size());
   std::vector<MatchRunner::ThinkTime> bot_think(distinct.size());
+  std::vector<std::uint64_t> seat_forfeits(n, 0), bot_forfeits(distinct.size(), 0);
   bool has_bids = false, teams_bid = false;
   SimResult res;
-  res.game = game.game_string();
+  res.game = game_.game_string();
   res.matches = total;
   for (std::uint64_t i = 0; i < total; ++i) {
     const MatchOutcome& o = outcomes[i];
@@ -281,13 +478,23 @@ bool simulate(const AnyGame& game, const SimConfig& config, SimResult* result, s
     res.moves += o.moves;
     deal_rounds += o.rounds;
     ++deal_all_matches;
-    has_bids |= o.has_bids;
-    teams_bid |= o.teams_bid;
+    // A forfeited match counts its wins and losses, never its scores or bids (it did not finish).
+    const bool scored = o.forfeit < 0;
+    if (!scored) {
+      ++res.forfeited;
+      ++seat_forfeits[o.forfeit];
+      ++bot_forfeits[o.bot_of[o.forfeit]];
+      res.forfeit_log.push_back({i, o.forfeit, distinct[o.bot_of[o.forfeit]], o.forfeit_reason});
+    }
+    has_bids |= o.has_bids && scored;
+    teams_bid |= o.teams_bid && scored;
     for (const auto& b : o.seat_bids) {
+      if (!scored) break;
       seat_bids[b.who].add(b);
       bot_bids[o.bot_of[b.who]].add(b);
     }
     for (const auto& b : o.team_bids) {
+      if (!scored) break;
       team_bids[b.who].add(b);
       for (Seat s = 0; s < n; ++s)  // partners play the same bot: its first member's
         if (teams.team_of[s] == b.who) {
@@ -302,15 +509,17 @@ bool simulate(const AnyGame& game, const SimConfig& config, SimResult* result, s
       t.decisions += o.think[s].decisions;
       t.seconds += o.think[s].seconds;
       t.longest = std::max(t.longest, o.think[s].longest);
-      seat_score[s].add(o.score[s]);
       seat_win[s].add(o.won[s] ? 1 : 0);
-      bot_score[o.bot_of[s]].add(o.score[s]);
       bot_win[o.bot_of[s]].add(o.won[s] ? 1 : 0);
+      deal_held[o.bot_of[s]]++;
+      deal_wins[o.bot_of[s]] += o.won[s] ? 1 : 0;
+      if (!scored) continue;
+      seat_score[s].add(o.score[s]);
+      bot_score[o.bot_of[s]].add(o.score[s]);
       sum[o.bot_of[s]] += o.score[s];
       count[o.bot_of[s]]++;
       deal_sum[o.bot_of[s]] += o.score[s];
       deal_count[o.bot_of[s]]++;
-      deal_wins[o.bot_of[s]] += o.won[s] ? 1 : 0;
     }
     if (distinct.size() == 2 && count[0] > 0 && count[1] > 0) {
       deal_margin += sum[0] / count[0] - sum[1] / count[1];
@@ -319,10 +528,11 @@ bool simulate(const AnyGame& game, const SimConfig& config, SimResult* result, s
   }
   close_deal();
   for (Seat s = 0; s < n; ++s)
-    res.seats.push_back(
-        {"S" + std::to_string(s), seat_score[s].estimate(), seat_win[s].estimate()});
+    res.seats.push_back({"S" + std::to_string(s), seat_score[s].estimate(), seat_win[s].estimate(),
+                         seat_forfeits[s]});
   for (std::size_t b = 0; b < distinct.size(); ++b)
-    res.bots.push_back({distinct[b], bot_score[b].estimate(), bot_win[b].estimate()});
+    res.bots.push_back(
+        {distinct[b], bot_score[b].estimate(), bot_win[b].estimate(), bot_forfeits[b]});
   if (distinct.size() == 2) {
     res.has_margin = true;
     res.margin_of = distinct[0];
@@ -343,7 +553,7 @@ bool simulate(const AnyGame& game, const SimConfig& config, SimResult* result, s
     res.bid_teams.push_back(bid_line("T" + std::to_string(t), team_bids[t]));
   for (std::size_t b = 0; b < distinct.size() && teams_bid; ++b)
     res.bid_team_bots.push_back(bid_line(distinct[b], team_bot_bids[b]));
-  for (std::size_t b = 0; b < distinct.size() && config.timing; ++b) {
+  for (std::size_t b = 0; b < distinct.size() && config_.timing; ++b) {
     const MatchRunner::ThinkTime& t = bot_think[b];
     res.timing.push_back({distinct[b], t.decisions,
                           t.decisions > 0 ? 1000 * t.seconds / static_cast<double>(t.decisions) : 0,
@@ -358,8 +568,10 @@ nlohmann::json estimate_json(const Estimate& e) {
   return {{"mean", e.mean}, {"ci95", e.half_width}, {"n", e.n}};
 }
 nlohmann::json line_json(const SimResult::Line& l) {
-  return {
-      {"name", l.name}, {"score", estimate_json(l.score)}, {"win_rate", estimate_json(l.win_rate)}};
+  return {{"name", l.name},
+          {"score", estimate_json(l.score)},
+          {"win_rate", estimate_json(l.win_rate)},
+          {"forfeits", l.forfeits}};
 }
 nlohmann::json bid_lines_json(const std::vector<BidLine>& lines) {
   nlohmann::json out = nlohmann::json::array();
@@ -393,6 +605,11 @@ nlohmann::json SimResult::to_json() const {
       j["bids"]["team_bots"] = bid_lines_json(bid_team_bots);
     }
   }
+  j["forfeited"] = forfeited;
+  j["forfeit_log"] = nlohmann::json::array();
+  for (const auto& f : forfeit_log)
+    j["forfeit_log"].push_back(
+        {{"match", f.match}, {"seat", f.seat}, {"bot", f.bot}, {"reason", f.reason}});
   if (!timing.empty()) {
     j["timing"] = nlohmann::json::array();
     for (const auto& t : timing)
@@ -409,13 +626,27 @@ std::string SimResult::to_text() const {
   out << game << ": " << matches << " matches, " << moves << " moves\n";
   out << fmt::format("{:<12} {:>22} {:>18}\n", "", "mean score (95% CI)", "win rate");
   auto row = [&](const Line& l) {
-    out << fmt::format("{:<12} {:>12.2f} ± {:<7.2f} {:>9.1f}% ± {:.1f}\n", l.name, l.score.mean,
-                       l.score.half_width, 100 * l.win_rate.mean, 100 * l.win_rate.half_width);
+    // No score where every match was forfeited (none finished).
+    const std::string score =
+        l.score.n > 0 ? fmt::format("{:>12.2f} ± {:<7.2f}", l.score.mean, l.score.half_width)
+                      : fmt::format("{:>12}   {:<7}", "-", "");
+    out << fmt::format("{:<12} {} {:>9.1f}% ± {:.1f}\n", l.name, score, 100 * l.win_rate.mean,
+                       100 * l.win_rate.half_width);
   };
   for (const auto& l : seats) row(l);
   out << "\n";
   for (const auto& l : bots) row(l);
-  if (has_margin)
+  if (forfeited > 0) {
+    out << fmt::format(
+        "\n{} of {} matches ended by a forfeit (a loss for the forfeiting side, a win for the "
+        "others; their scores are left out)\n",
+        forfeited, matches);
+    for (const auto& l : bots)
+      if (l.forfeits > 0) out << fmt::format("forfeits of {}: {}\n", l.name, l.forfeits);
+  }
+  if (has_margin && margin.n == 0)
+    out << fmt::format("\nmargin of {} over {}: no deal finished\n", margin_of, margin_over);
+  else if (has_margin)
     out << fmt::format(
         "\nmargin of {} over {}: {:+.2f} ± {:.2f} points per match (95% CI over {} deals)\n",
         margin_of, margin_over, margin.mean, margin.half_width, margin.n);

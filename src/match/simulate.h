@@ -16,12 +16,22 @@
 // "bids" entry, a number; its tricks are "tricks_won" when that holds one entry per seat, else the
 // tricks of "tricks" whose "winner" it is. Where teams bid (the summary holds "team_bid_tricks", a
 // contract per team), each team's contract is set against the tricks its members took.
+//
+// Forfeits: a player that fails through its own fault (an exec: program that answers an illegal
+// move, a malformed line or nothing in time, or dies: match/match.h) stops its match, and the
+// simulation goes on with the next one. The forfeited match counts as a loss for the forfeiting
+// seat (its team, in team games) and a win for every other seat, in the win rates (and the
+// duplicate deals' win rates); its scores and bids are left out of every score statistic (the
+// score estimates, the margin and the bids: it did not finish), and the forfeits are counted per
+// seat and per bot. A computer player of the engine that cannot move is a bug, which fails the
+// run.
 #pragma once
 
 #include <array>
 #include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/any_game.h"
@@ -71,10 +81,20 @@ struct SimResult {
   std::string game;  // game string
   std::uint64_t matches = 0;
   std::uint64_t moves = 0;
+  // Forfeits (match/match.h): the matches a player stopped by failing through its own fault (an
+  // exec: program), and each of them in match order: the seat, its bot and why.
+  std::uint64_t forfeited = 0;
+  struct Forfeit {
+    std::uint64_t match = 0;
+    Seat seat = 0;
+    std::string bot, reason;
+  };
+  std::vector<Forfeit> forfeit_log;
   struct Line {
     std::string name;  // "S0" or a bot name
     Estimate score;    // final score of the seat (its team's score in team games)
     Estimate win_rate;
+    std::uint64_t forfeits = 0;  // the matches it forfeited (see Forfeits above)
   };
   std::vector<Line> seats;
   std::vector<Line> bots;
@@ -124,8 +144,50 @@ int duplicate_rotations(const AnyGame& game, std::size_t bots);
 
 // Runs the simulation; `progress(done, total)` is called from worker threads now and then.
 // Returns false and sets `error` on a bad player string, or when a computer player could not move
-// (a bug: the first such match is named).
+// (a bug: the first such match is named); forfeits do not fail it.
 bool simulate(const AnyGame& game, const SimConfig& config, SimResult* result, std::string* error,
               const std::function<void(std::uint64_t, std::uint64_t)>& progress = {});
+
+struct MatchOutcome;  // what the statistics take from one match (simulate.cc)
+
+// simulate() in parts, so that several processes can share one simulation (`mpirun ... cardroom
+// sim`, cli/sim_mpi.h) and still give its result to the bit: each plays a range of the match
+// indices (a match's players and seeds come from its index alone), the outcomes travel as bytes,
+// and one process folds them all in match order, the order the floating-point sums depend on.
+// simulate() is the same steps in one process: prepare, play every match, fold.
+class Simulation {
+ public:
+  using Progress = std::function<void(std::uint64_t, std::uint64_t)>;
+
+  // `game` must outlive the simulation.
+  Simulation(const AnyGame& game, const SimConfig& config);
+  ~Simulation();
+  Simulation(const Simulation&) = delete;
+  Simulation& operator=(const Simulation&) = delete;
+
+  // Loads each player string once: false with `error` on a bad one. Call it before the rest.
+  bool prepare(std::string* error);
+  std::uint64_t matches() const { return total_; }
+  // Plays matches [begin, end) on config.threads threads; `progress(done, end - begin)` is called
+  // from worker threads now and then.
+  void play(std::uint64_t begin, std::uint64_t end, const Progress& progress = {});
+  // The outcomes of matches [begin, end), played here, as bytes (the same on every machine: fixed
+  // width, little-endian, doubles as their bits); read() stores them as those matches' outcomes,
+  // false if `bytes` are not outcomes of [begin, end) of this simulation's game and players.
+  std::string write(std::uint64_t begin, std::uint64_t end) const;
+  bool read(std::uint64_t begin, std::uint64_t end, std::string_view bytes);
+  // Every match's outcome, played here or read, folded in match order into `result`: false with
+  // `error` naming the first match whose computer player could not move, or one never played.
+  bool fold(SimResult* result, std::string* error) const;
+
+ private:
+  const AnyGame& game_;
+  SimConfig config_;
+  std::uint64_t total_ = 0;
+  std::vector<std::string> bots_;      // the player strings, cycled over the seats
+  std::vector<std::string> distinct_;  // each once, in order of first appearance
+  int rotations_ = 1;                  // matches per duplicate deal
+  std::vector<MatchOutcome> outcomes_;
+};
 
 }  // namespace cardroom

@@ -5,12 +5,15 @@
 // the text, loaded whole and split as a list.
 // Properties: a refused player string comes with an error; a loaded player's name (its canonical
 // string) loads again to the same name; the pieces of a list are not empty and have no spaces or
-// commas outside parentheses.
+// commas outside parentheses, except exec pieces (`exec:COMMAND`), which keep their command's
+// spaces and its commas inside quotes. Loading an exec player starts no program (it starts with a
+// match), so the fuzzer runs nothing.
 #include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "bots/exec_player.h"
 #include "fuzz/fuzz_support.h"
 
 namespace {
@@ -46,6 +49,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (std::size_t i = 0; i < pieces.size(); ++i) {
     const std::string& piece = pieces[i];
     FUZZ_CHECK(!piece.empty(), "an empty piece in a player list: " + std::string(text));
+    if (is_exec_player_string(piece)) {
+      FUZZ_CHECK(piece.front() != ' ' && piece.back() != ' ',
+                 "exec piece '" + piece + "' of a player list is not trimmed");
+      if (i < kMaxPieces) check_player(piece, *game);
+      continue;
+    }
     int depth = 0;
     for (char c : piece) {
       if (c == '(') ++depth;
