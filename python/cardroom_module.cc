@@ -281,28 +281,38 @@ class PyBot {
   std::uint64_t move(const PyState& state, Seat seat, std::uint64_t seed) {
     state.check_seat(seat);
     const AnyGame& game = state.game();
-    if (!player_ || game_string_ != game.game_string()) {
-      std::string error;
-      player_ = load_player(player_string_, game, &error);
-      if (!player_) throw py::value_error(error);
-      game_string_ = game.game_string();
-      game_ = state.shared_game();
-    }
     if (!state.state().actors().contains(seat))
       throw py::value_error("seat " + std::to_string(seat) + " may not move now");
     SeatAccess access(state.state(), seat);
+    // A player is made for a game and sits at one seat (an exec: program is started then): a
+    // new one for another game, another seat, or after a failure.
+    if (!player_ || game_string_ != game.game_string() || seat_ != seat ||
+        !player_->failure().empty()) {
+      std::string error;
+      player_.reset();
+      auto player = load_player(player_string_, game, &error);
+      if (!player) throw py::value_error(error);
+      game_string_ = game.game_string();
+      game_ = state.shared_game();
+      seat_ = seat;
+      player->start(access);
+      if (!player->failure().empty()) throw std::runtime_error(player->failure());
+      player_ = std::move(player);
+    }
     Rng rng(seed);
     Decision d;
     {
       py::gil_scoped_release release;
       d = player_->decide(access, rng);
     }
+    if (!player_->failure().empty()) throw std::runtime_error(player_->failure());
     return d.move.code;
   }
 
  private:
   std::string player_string_;
   std::string game_string_;
+  Seat seat_ = -1;
   std::shared_ptr<const AnyGame> game_;  // the game the player was made for outlives it
   std::unique_ptr<Player> player_;
 };

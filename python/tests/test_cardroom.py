@@ -233,3 +233,31 @@ def test_simulate_matches_cardroom_sim():
         assert json.loads(out) == result
     with pytest.raises(ValueError):
         cardroom.simulate("s48", bots=["nosuchbot"], games=2)
+
+
+def test_external_bots_play_from_python():
+    source = os.environ.get("SOURCE_DIR")
+    if not source:
+        pytest.skip("SOURCE_DIR (the repository) is not set")
+    player = f"exec:/usr/bin/python3 {source}/examples/random_bot.py"
+    state = cardroom.load_game("tadmur").new_match(seed=2)
+    seat = state.actors()[0]
+    assert cardroom.bot(player).move(state, seat, seed=1) in state.legal_moves(seat)
+    result = cardroom.simulate("reds(players=2)", bots=[player, "heuristic"], games=2, seed=5)
+    assert result["matches"] == 2
+    if CLI:
+        out = subprocess.run([CLI, "sim", "reds(players=2)", "--bots", player + ",heuristic",
+                              "--games", "2", "--seed", "5", "--json"], check=True,
+                             capture_output=True, text=True).stdout
+        assert json.loads(out) == result
+
+
+def test_a_failing_external_bot_is_an_error():
+    source = os.environ.get("SOURCE_DIR")
+    if not source:
+        pytest.skip("SOURCE_DIR (the repository) is not set")
+    player = f"exec(timeout_ms=2000):/usr/bin/python3 {source}/tests/bots/misbehaving_bot.py crash 1"
+    state = cardroom.load_game("tadmur").new_match(seed=2)
+    with pytest.raises(RuntimeError) as err:
+        cardroom.bot(player).move(state, state.actors()[0])
+    assert "exec bot" in str(err.value)
