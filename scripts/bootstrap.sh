@@ -12,6 +12,7 @@ packages=(
   libopenmpi-dev openmpi-bin  # Open MPI: `mpirun -np N cardroom sim` splits a simulation over
                               # processes and machines (docs/simulation.md); openmpi-bin is mpirun
   clang-format
+  libssl-dev  # OpenSSL's libcrypto: SHA-256 for the seeds sent to exec: programs
   pybind11-dev python3-dev python3-numpy python3-pytest  # the Python module (python/) and its
                                                          # tests, on Debian's Python 3
   clang libclang-rt-14-dev llvm-14  # scripts/fuzz.sh: libFuzzer (clang only recommends it) and

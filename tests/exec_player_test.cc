@@ -242,6 +242,8 @@ TEST(ExecPlayer, MisbehavingBotsForfeit) {
       {BadBot("sleep", 3, "(timeout_ms=300)"), "no answer within 300 ms"},
       {BadBot("crash"), "exited with status 3"},
       {BadBot("chatter"), "wrote 'hello' while not asked to move"},
+      // Not UTF-8, and long enough to be cut inside a ♠: quoted as valid UTF-8 (it reaches JSON).
+      {BadBot("bytes"), "illegal move '?? \u2660\u2660"},
       {"exec:exit 3", "exited with status 3"},  // dies at once: writes to it must not kill us
       {"exec:/no/such/bot", "status 127"},
   };
@@ -293,6 +295,24 @@ TEST(ExecPlayer, SimCountsForfeitsAndGoesOn) {
   config.threads = 2;
   ASSERT_TRUE(simulate(*game, config, &two, &error)) << error;
   EXPECT_EQ(j, two.to_json());
+  EXPECT_TRUE(Children().empty());
+}
+
+// A program's bytes reach sim's JSON through forfeit reasons: bytes that are not UTF-8 are quoted
+// as valid UTF-8, so that `sim --json` can print them.
+TEST(ExecPlayer, ForfeitReasonsAreValidUtf8) {
+  auto game = Load("reds(players=2)");
+  ASSERT_TRUE(game);
+  SimConfig config;
+  config.matches = 2;
+  config.bots = {BadBot("bytes", 1), "random"};
+  SimResult result;
+  std::string error;
+  ASSERT_TRUE(simulate(*game, config, &result, &error)) << error;
+  ASSERT_EQ(result.forfeited, 2u);
+  std::string text;
+  EXPECT_NO_THROW(text = result.to_json().dump(2));
+  EXPECT_NE(text.find("?? \u2660"), std::string::npos) << text;
   EXPECT_TRUE(Children().empty());
 }
 

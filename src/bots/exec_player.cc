@@ -1,6 +1,7 @@
 #include "bots/exec_player.h"
 
 #include <fcntl.h>
+#include <openssl/evp.h>
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
@@ -14,6 +15,7 @@
 #include <cstring>
 #include <thread>
 
+#include "core/assert.h"
 #include "core/session.h"
 
 extern char** environ;
@@ -49,9 +51,82 @@ const char* mode_name(ActorMode mode) {
   return "turn";
 }
 
-// A line quoted in an error: at most 80 characters.
+// The length of the well-formed UTF-8 character at the start of `s`, or 0 where it does not start
+// with one (a stray continuation byte, a cut character, an overlong form, a surrogate, a code
+// point past U+10FFFF).
+std::size_t utf8_character(std::string_view s) {
+  const auto byte = static_cast<unsigned char>(s[0]);
+  const std::size_t length = byte < 0x80           ? 1
+                             : (byte >> 5) == 0x6  ? 2
+                             : (byte >> 4) == 0xE  ? 3
+                             : (byte >> 3) == 0x1E ? 4
+                                                   : 0;
+  if (length <= 1 || length > s.size()) return length > s.size() ? 0 : length;
+  std::uint32_t cp = byte & (0x7F >> length);
+  for (std::size_t k = 1; k < length; ++k) {
+    const auto next = static_cast<unsigned char>(s[k]);
+    if ((next & 0xC0) != 0x80) return 0;
+    cp = (cp << 6) | (next & 0x3F);
+  }
+  static constexpr std::uint32_t kLeast[] = {0, 0, 0x80, 0x800, 0x10000};
+  const bool ok = cp >= kLeast[length] && cp <= 0x10FFFF && !(cp >= 0xD800 && cp <= 0xDFFF);
+  return ok ? length : 0;
+}
+
+// `s` as valid UTF-8, at most `limit` bytes of it: a byte that does not start a well-formed
+// character is written '?', and a character is never cut (one across the limit is left out).
+// A program's bytes reach JSON output (`sim --json`'s forfeit reasons), which must be UTF-8.
+std::string valid_utf8(std::string_view s, std::size_t limit = std::string_view::npos) {
+  std::string out;
+  std::size_t i = 0;
+  while (i < s.size() && i < limit) {
+    const std::size_t length = utf8_character(s.substr(i));
+    if (length == 0) {
+      out += '?';
+      ++i;
+      continue;
+    }
+    if (i + length > limit) break;
+    out.append(s.substr(i, length));
+    i += length;
+  }
+  return out;
+}
+
+// A line quoted in an error: at most 80 bytes, as valid UTF-8.
 std::string excerpt(std::string_view line) {
-  return line.size() <= 80 ? std::string(line) : std::string(line.substr(0, 77)) + "...";
+  return line.size() <= 80 ? valid_utf8(line) : valid_utf8(line, 77) + "...";
+}
+
+// The seed a program is sent with each decision: a one-way function (SHA-256) of the match's bot
+// generator draw and the seat. The draw itself would hand the program the generator's state,
+// which can be run backwards to the match seed, and so to every hidden card; a SHA-256 digest
+// cannot be turned back into the draw, and it is as reproducible (the same for the same match).
+std::uint64_t seed_for_program(std::uint64_t draw, Seat seat) {
+  unsigned char input[32] = "cardroom exec seed v1";
+  for (int k = 0; k < 8; ++k) input[22 + k] = static_cast<unsigned char>(draw >> (8 * k));
+  input[30] = static_cast<unsigned char>(seat);
+  unsigned char digest[EVP_MAX_MD_SIZE];
+  unsigned int size = 0;
+  const int ok = EVP_Digest(input, sizeof input, digest, &size, EVP_sha256(), nullptr);
+  CARDROOM_ASSERT(ok == 1 && size >= 8, "SHA-256 is available");
+  (void)ok;
+  std::uint64_t seed = 0;
+  for (int k = 0; k < 8; ++k) seed |= std::uint64_t{digest[k]} << (8 * k);
+  return seed;
+}
+
+// The environment a program starts with: cardroom's, without the variables an MPI launcher sets
+// for cardroom's own processes (OMPI_*, PMIX_*, PMI_*), which would make a program that uses MPI,
+// or runs cardroom, take itself for one of them.
+std::vector<std::string> program_environment() {
+  std::vector<std::string> out;
+  for (char** e = environ; e && *e; ++e) {
+    std::string_view var(*e);
+    if (var.starts_with("OMPI_") || var.starts_with("PMIX_") || var.starts_with("PMI_")) continue;
+    out.emplace_back(var);
+  }
+  return out;
 }
 
 // SIGPIPE blocked in this thread while a write to a program that may have died is made: the write
@@ -167,7 +242,7 @@ class ExecPlayer final : public Player {
     const std::vector<Move> legal = seat.legal_moves();
     // The seed is drawn even by a program that has failed, so that the match's other players draw
     // the same values whatever happened here.
-    const std::uint64_t seed = rng.next();
+    const std::uint64_t seed = seed_for_program(rng.next(), seat_);
     if (!running()) {
       if (failure_.empty()) fail("was asked to move before the match started");
       return {legal.empty() ? Move{} : legal.front(), pace_};
@@ -293,8 +368,12 @@ class ExecPlayer final : public Player {
     posix_spawnattr_setsigdefault(&attr, &defaults);
     std::string sh = "/bin/sh", dash_c = "-c", command = command_;
     char* argv[] = {sh.data(), dash_c.data(), command.data(), nullptr};
+    std::vector<std::string> env = program_environment();
+    std::vector<char*> envp;
+    for (std::string& var : env) envp.push_back(var.data());
+    envp.push_back(nullptr);
     pid_t pid = -1;
-    const int rc = ::posix_spawn(&pid, "/bin/sh", &actions, &attr, argv, environ);
+    const int rc = ::posix_spawn(&pid, "/bin/sh", &actions, &attr, argv, envp.data());
     posix_spawn_file_actions_destroy(&actions);
     posix_spawnattr_destroy(&attr);
     ::close(in[0]);
@@ -445,8 +524,10 @@ class ExecPlayer final : public Player {
 
   // The player fails: `failure_` says why, and the program is stopped.
   void fail(const std::string& what) {
+    // The reason may quote the program's bytes (a game's parse error quotes the move text whole).
     if (failure_.empty())
-      failure_ = "exec bot '" + command_ + "' (seat " + std::to_string(seat_) + "): " + what;
+      failure_ =
+          valid_utf8("exec bot '" + command_ + "' (seat " + std::to_string(seat_) + "): " + what);
     stop(false);
   }
 

@@ -63,7 +63,9 @@ bool simulate_mpi(const AnyGame& game, const SimConfig& config, SimResult* resul
   *rank = world.rank();
   Simulation sim(game, config);
   // Each process loads the players itself, and a player string could load on one machine and not
-  // on another (a program missing there): the first process that cannot fails the run for all.
+  // on another (a player this build lacks): the first process that cannot fails the run for all.
+  // Loading an exec: player starts nothing, so a program missing on one machine is found only when
+  // its matches start there, and its seat forfeits them (docs/simulation.md).
   std::string mine;
   int loaded = sim.prepare(&mine) ? 1 : 0;
   std::vector<int> all_loaded(world.size());

@@ -11,6 +11,7 @@ where it misbehaves as HOW says:
     sleep      answers nothing for ten seconds
     crash      exits with status 3 without answering
     chatter    writes a second line after its answer (in the same write)
+    bytes      answers a line that is not UTF-8 and is cut inside a character
     plain      never misbehaves, answering plain move texts
     indexed    never misbehaves, answering {"index": i}
 """
@@ -45,6 +46,10 @@ def main():
                 time.sleep(10)
             if how == "crash":
                 sys.exit(3)
+            if how == "bytes":
+                sys.stdout.buffer.write(b"\xff\xfe " + "\u2660".encode() * 40 + b"\n")
+                sys.stdout.flush()
+                continue
             if how == "chatter":
                 print(json.dumps({"move": moves[index]}) + "\nhello", flush=True)
                 continue
