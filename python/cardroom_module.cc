@@ -88,18 +88,6 @@ nlohmann::json from_python(const py::handle& o) {
   throw py::type_error("a record holds only dicts, lists, strings, numbers, booleans and None");
 }
 
-const char* mode_name(ActorMode mode) {
-  switch (mode) {
-    case ActorMode::kTurn:
-      return "turn";
-    case ActorMode::kSimultaneous:
-      return "simultaneous";
-    case ActorMode::kRealTime:
-      return "real_time";
-  }
-  return "turn";
-}
-
 py::list seat_list(SeatSet seats) {
   py::list out;
   for (std::uint32_t bits = seats.bits(); bits; bits &= bits - 1)
@@ -388,7 +376,7 @@ PYBIND11_MODULE(cardroom, m) {
           "actors", [](const PyState& s) { return seat_list(s.state().actors()); },
           "The seats that may move now ([] when the match is over).")
       .def(
-          "mode", [](const PyState& s) { return mode_name(s.state().mode()); },
+          "mode", [](const PyState& s) { return actor_mode_name(s.state().mode()); },
           "'turn', 'simultaneous' or 'real_time'.")
       .def("legal_moves", &PyState::legal_moves, py::arg("seat"),
            "The seat's legal moves as integer codes, sorted.")

@@ -39,18 +39,6 @@ std::string trim(std::string_view s) {
   return std::string(s.substr(from, to - from + 1));
 }
 
-const char* mode_name(ActorMode mode) {
-  switch (mode) {
-    case ActorMode::kTurn:
-      return "turn";
-    case ActorMode::kSimultaneous:
-      return "simultaneous";
-    case ActorMode::kRealTime:
-      return "real_time";
-  }
-  return "turn";
-}
-
 // The length of the well-formed UTF-8 character at the start of `s`, or 0 where it does not start
 // with one (a stray continuation byte, a cut character, an overlong form, a surrogate, a code
 // point past U+10FFFF).
@@ -211,7 +199,7 @@ class ExecPlayer final : public Player {
           {"seat", seat_},
           {"seats", seat.num_seats()},
           {"teams", teams},
-          {"mode", mode_name(seat.mode())},
+          {"mode", actor_mode_name(seat.mode())},
           {"timeout_ms", timeout_.count()},
           {"start_ms", start_.count()},
           {"events", events_}},

@@ -5,6 +5,18 @@
 
 namespace cardroom {
 
+const char* actor_mode_name(ActorMode mode) {
+  switch (mode) {
+    case ActorMode::kTurn:
+      return "turn";
+    case ActorMode::kSimultaneous:
+      return "simultaneous";
+    case ActorMode::kRealTime:
+      return "real_time";
+  }
+  return "turn";
+}
+
 const char* lasting_text(std::string text) {
   static std::mutex mutex;
   static std::unordered_set<std::string> kept;  // nodes never move: their c_str() lasts

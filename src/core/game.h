@@ -187,6 +187,8 @@ enum class ActorMode {
   kSimultaneous,  // every listed seat submits once; submissions stay hidden until all are in
   kRealTime,      // any listed seat may move at any time; moves apply in arrival order
 };
+// "turn", "simultaneous", "real_time": the mode as the bot protocol and Python name it.
+const char* actor_mode_name(ActorMode mode);
 
 // Result of apply: ok, or a reason (a static string; no allocation on the hot path).
 struct Status {
