@@ -1,5 +1,5 @@
 """Speed of the Python module (docs/python.md): a plain Python loop stepping random moves one at a
-time (actors, legal_moves, choose, apply), and cardroom.simulate against the same run of
+time (actors, legal_moves, choose, apply; the match is over when no seat may act), and cardroom.simulate against the same run of
 `cardroom sim`. Prints moves per second; nothing is asserted (machines are shared and noisy).
 
     PYTHONPATH=build/python /usr/bin/python3 python/bench_loop.py [GAME] [SECONDS]
@@ -22,8 +22,11 @@ def loop(game_string, seconds):
     while time.perf_counter() - start < seconds:
         state = game.new_match(seed=seed)
         seed += 1
-        while not state.over():
-            seat = state.actors()[0]
+        while True:
+            actors = state.actors()  # [] once the match is over
+            if not actors:
+                break
+            seat = actors[0]
             state.apply(seat, choice(state.legal_moves(seat)))
             moves += 1
         matches += 1

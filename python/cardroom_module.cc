@@ -88,10 +88,12 @@ nlohmann::json from_python(const py::handle& o) {
   throw py::type_error("a record holds only dicts, lists, strings, numbers, booleans and None");
 }
 
+// A list of seats, filled in place (the loop of a Python player asks for it every move).
 py::list seat_list(SeatSet seats) {
-  py::list out;
+  py::list out(seats.size());
+  Py_ssize_t i = 0;
   for (std::uint32_t bits = seats.bits(); bits; bits &= bits - 1)
-    out.append(std::countr_zero(bits));
+    PyList_SET_ITEM(out.ptr(), i++, PyLong_FromLong(std::countr_zero(bits)));
   return out;
 }
 
