@@ -488,23 +488,29 @@ class ExecPlayer final : public Player {
     return true;
   }
 
+  // Whether the program has exited, without reaping it (`status`: its waitid report). Left
+  // unreaped, its process ID, and so its process group's, cannot be taken by another program
+  // before stop() kills the group and reaps it.
+  bool has_exited(siginfo_t* status) {
+    status->si_pid = 0;
+    const int rc = ::waitid(P_PID, static_cast<id_t>(pid_), status, WEXITED | WNOHANG | WNOWAIT);
+    return rc == 0 && status->si_pid == pid_;
+  }
+
   // ": exited with status 3" once the program has exited (waiting briefly for it), else "".
   std::string exit_status() {
     if (pid_ <= 0) return {};
     const SteadyClock::time_point until = SteadyClock::now() + kStatusWait;
     for (;;) {
-      int status = 0;
-      const pid_t got = ::waitpid(pid_, &status, WNOHANG);
-      if (got == pid_) {
-        reaped_ = true;
-        if (WIFEXITED(status))
-          return " (it exited with status " + std::to_string(WEXITSTATUS(status)) + ")";
-        if (WIFSIGNALED(status))
-          return " (it was killed by signal " + std::to_string(WTERMSIG(status)) + ", " +
-                 strsignal(WTERMSIG(status)) + ")";
+      siginfo_t info{};
+      if (has_exited(&info)) {
+        if (info.si_code == CLD_EXITED)
+          return " (it exited with status " + std::to_string(info.si_status) + ")";
+        if (info.si_code == CLD_KILLED || info.si_code == CLD_DUMPED)
+          return " (it was killed by signal " + std::to_string(info.si_status) + ", " +
+                 strsignal(info.si_status) + ")";
         return {};
       }
-      if (got < 0 && errno != EINTR) return {};
       if (SteadyClock::now() >= until) return {};
       std::this_thread::sleep_for(std::chrono::milliseconds(2));
     }
@@ -525,26 +531,18 @@ class ExecPlayer final : public Player {
     if (to_child_ >= 0) ::close(to_child_);
     to_child_ = -1;
     if (pid_ > 0) {
-      if (!reaped_ && graceful) {
+      if (graceful) {
         const SteadyClock::time_point until = SteadyClock::now() + kExitGrace;
-        for (;;) {
-          int status = 0;
-          const pid_t got = ::waitpid(pid_, &status, WNOHANG);
-          if (got == pid_ || (got < 0 && errno != EINTR)) {
-            reaped_ = true;
-            break;
-          }
-          if (SteadyClock::now() >= until) break;
+        siginfo_t info{};
+        while (!has_exited(&info) && SteadyClock::now() < until)
           std::this_thread::sleep_for(std::chrono::milliseconds(1));
-        }
       }
-      // The whole group: what the shell started goes too.
+      // The whole group, so that what the shell started goes too, and the program itself in case
+      // it left the group (setsid). It is not reaped yet, so neither ID can be another program's.
       ::kill(-pid_, SIGKILL);
-      if (!reaped_) {
-        int status = 0;
-        while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
-        }
-        reaped_ = true;
+      ::kill(pid_, SIGKILL);
+      int status = 0;
+      while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
       }
       pid_ = -1;
     }
@@ -566,7 +564,6 @@ class ExecPlayer final : public Player {
   double pace_;
   Seat seat_ = 0;
   pid_t pid_ = -1;
-  bool reaped_ = false;
   int to_child_ = -1, from_child_ = -1;
   std::string buffer_;  // read from the program, not yet taken as a line
   std::string failure_;
