@@ -107,6 +107,16 @@ const char* kind_name(const nlohmann::json& v) {
   }
 }
 
+// Calls `add` on a value, or on each entry of a list (its nulls left out when `skip_nulls`): the
+// cards, seat and choice encodings take either. False as soon as `add` is.
+template <class Add>
+bool each_value(const nlohmann::json& value, const Add& add, bool skip_nulls = false) {
+  if (!value.is_array()) return add(value);
+  for (const auto& v : value)
+    if (!(skip_nulls && v.is_null()) && !add(v)) return false;
+  return true;
+}
+
 bool fail(std::string* error, const ObservationField& field, const std::string& why) {
   if (error) *error = "observation field " + field.path + ": " + why;
   return false;
@@ -166,7 +176,7 @@ ObservationLayout::ObservationLayout(std::vector<ObservationField> fields, int s
         step.kind = Step::kAll;
       } else if (token.size() > 2 && token.front() == '{' && token.back() == '}') {
         step.kind = Step::kFixed;
-        auto [p, ec] =
+        [[maybe_unused]] auto [p, ec] =
             std::from_chars(token.data() + 1, token.data() + token.size() - 1, step.count);
         CARDROOM_ASSERT(ec == std::errc() && p == token.data() + token.size() - 1 && step.count > 0,
                         "an observation path's {N} needs a positive number");
@@ -310,10 +320,7 @@ bool ObservationLayout::encode_value(const ObservationField& field, const nlohma
         out[id] += 1;
         return true;
       };
-      if (!value.is_array()) return add(value);
-      for (const auto& v : value)
-        if (!add(v)) return false;
-      return true;
+      return each_value(value, add);
     }
     case ObservationEncoding::kTrick: {
       if (!value.is_object() || !value.contains("cards") || !value.contains("seats") ||
@@ -328,14 +335,12 @@ bool ObservationLayout::encode_value(const ObservationField& field, const nlohma
       return true;
     }
     case ObservationEncoding::kNumber:
-      if (value.is_boolean()) {
+      if (value.is_boolean())
         out[0] = value.get<bool>() ? 1.0f : 0.0f;
-        if (field.presence) out[1] = 1;
-        return true;
-      }
-      if (!value.is_number())
+      else if (value.is_number())
+        out[0] = static_cast<float>(value.get<double>() / field.scale);
+      else
         return fail(error, field, std::string("expected a number, found ") + kind_name(value));
-      out[0] = static_cast<float>(value.get<double>() / field.scale);
       if (field.presence) out[1] = 1;
       return true;
     case ObservationEncoding::kSeat: {
@@ -345,10 +350,7 @@ bool ObservationLayout::encode_value(const ObservationField& field, const nlohma
         out[rel] = 1;
         return true;
       };
-      if (!value.is_array()) return add(value);
-      for (const auto& v : value)
-        if (!add(v)) return false;
-      return true;
+      return each_value(value, add);
     }
     case ObservationEncoding::kChoice: {
       auto add = [&](const nlohmann::json& v) {
@@ -362,10 +364,7 @@ bool ObservationLayout::encode_value(const ObservationField& field, const nlohma
         out[it - field.choices.begin()] = 1;
         return true;
       };
-      if (!value.is_array()) return add(value);
-      for (const auto& v : value)
-        if (!v.is_null() && !add(v)) return false;
-      return true;
+      return each_value(value, add, /*skip_nulls=*/true);
     }
   }
   return true;
