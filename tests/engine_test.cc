@@ -1877,6 +1877,9 @@ TEST(EnginePlayers, SplitPlayerList) {
   EXPECT_EQ(split_player_list("random"), (std::vector<std::string>{"random"}));
   EXPECT_EQ(split_player_list(""), std::vector<std::string>{});
   EXPECT_EQ(split_player_list(" , ,"), std::vector<std::string>{});
+  // Found by fuzz_player_string: a piece that becomes an exec piece once its spaces are gone is
+  // trimmed like one.
+  EXPECT_EQ(split_player_list("e xec( "), (std::vector<std::string>{"exec("}));
   EXPECT_EQ(split_player_list("a,,b"), (std::vector<std::string>{"a", "b"}));
   EXPECT_EQ(split_player_list("  heuristic  ,random(pace_ms=5)  "),
             (std::vector<std::string>{"heuristic", "random(pace_ms=5)"}));

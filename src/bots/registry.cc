@@ -270,8 +270,7 @@ std::vector<std::string> split_player_list(std::string_view list) {
   auto add = [&](const std::string& raw) {
     std::string piece;
     if (is_exec_player_string(raw)) {
-      const std::size_t from = raw.find_first_not_of(' ');
-      piece = raw.substr(from, raw.find_last_not_of(' ') - from + 1);
+      piece = raw;
     } else {
       int depth = 0;
       for (char c : raw) {
@@ -280,7 +279,11 @@ std::vector<std::string> split_player_list(std::string_view list) {
         if (c != ' ' || depth > 0) piece += c;
       }
     }
-    if (!piece.empty()) out.push_back(piece);
+    // Losing its spaces can make a piece an exec piece ("e xec( "), so every piece's ends are
+    // trimmed, whichever way it was read.
+    const std::size_t from = piece.find_first_not_of(' ');
+    if (from != std::string::npos)
+      out.push_back(piece.substr(from, piece.find_last_not_of(' ') - from + 1));
   };
   std::string current;
   int depth = 0;
