@@ -27,6 +27,7 @@ void add_replay_command(CLI::App& app, Context& ctx);
 void add_bench_command(CLI::App& app, Context& ctx);
 void add_solve_command(CLI::App& app, Context& ctx);
 void add_analyze_command(CLI::App& app, Context& ctx);
+void add_serve_command(CLI::App& app, Context& ctx);
 
 // Splits `key=value` words (game options given on the command line); a word without '=' is an
 // error written to `error`.

@@ -94,6 +94,7 @@ int main(int argc, char** argv) {
   cardroom::cli::add_analyze_command(app, ctx);
   cardroom::cli::add_bench_command(app, ctx);
   cardroom::cli::add_solve_command(app, ctx);
+  cardroom::cli::add_serve_command(app, ctx);
   // A first word that is neither a flag nor a command: name it (CLI11 would only say that a
   // subcommand is required).
   std::string names;

@@ -57,6 +57,13 @@ class Session {
   // without its RNG.
   const std::vector<Deal>& dealt() const { return dealt_; }
   std::size_t moves_made() const { return moves_.size(); }
+  // The moves of the record, in order.
+  struct RecordedMove {
+    Seat seat;
+    std::string text;
+    std::optional<std::int64_t> time_ms;
+  };
+  const std::vector<RecordedMove>& moves() const { return moves_; }
 
   nlohmann::json record() const;
   bool save(const std::string& path, std::string* error) const;
@@ -72,11 +79,6 @@ class Session {
   std::uint64_t seed_ = 0;
   int first_dealer_ = -1;
   std::vector<Deal> deals_;
-  struct RecordedMove {
-    Seat seat;
-    std::string text;
-    std::optional<std::int64_t> time_ms;
-  };
   std::vector<RecordedMove> moves_;
   std::optional<std::int64_t> latest_time_ms_;  // of the moves recorded with a time
   std::vector<Event> events_;

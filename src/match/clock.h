@@ -31,9 +31,11 @@ class VirtualClock final : public Clock {
 
 class WallClock final : public Clock {
  public:
-  WallClock() : start_(std::chrono::steady_clock::now()) {}
+  // `from`: the time now, in seconds since the match started (a match resumed after a restart
+  // goes on from its last move's time).
+  explicit WallClock(double from = 0) : start_(std::chrono::steady_clock::now()), from_(from) {}
   double now() const override {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    return from_ + std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   }
   void wait_until(double t) override {
     const double wait = t - now();
@@ -42,6 +44,7 @@ class WallClock final : public Clock {
 
  private:
   std::chrono::steady_clock::time_point start_;
+  double from_;
 };
 
 }  // namespace cardroom

@@ -182,6 +182,18 @@ MatchRunner::Stop MatchRunner::run(std::string* error) {
   }
 }
 
+void MatchRunner::set_player(Seat seat, std::unique_ptr<Player> player) {
+  CARDROOM_ASSERT(seat >= 0 && seat < static_cast<Seat>(players_.size()), "no such seat");
+  players_[seat] = std::move(player);
+  pending_[seat].active = false;
+  want_events_ = false;
+  for (const auto& p : players_) want_events_ |= p && p->wants_events();
+  if (players_[seat]) {
+    players_[seat]->start(SeatAccess(table_.state(), seat));
+    failed(seat);
+  }
+}
+
 bool MatchRunner::submit(Seat seat, Move move, std::string* error) {
   if (is_computer(seat)) {
     *error = "S" + std::to_string(seat) + " is played by the computer";

@@ -99,6 +99,10 @@ class MatchRunner {
   bool submit(Seat seat, Move move, std::string* error);
   // Real time: when the next computer move is due (infinity if none is).
   double next_due();
+  // Puts `player` at `seat` from now on (nullptr: the seat goes to the outside), as the card room
+  // does when a computer player sits in for a person who is away and when they come back. The new
+  // player starts from the state as it is; a decision the old one had pending lapses.
+  void set_player(Seat seat, std::unique_ptr<Player> player);
 
   const MatchTable& table() const { return table_; }
   Clock& clock() { return clock_; }

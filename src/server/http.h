@@ -1,0 +1,54 @@
+// The card room's network side: HTTP and WebSocket with Boost.Beast on Boost.Asio.
+//
+//   GET /               the page (web/dist/index.html)
+//   GET /assets/NAME    its script, style sheet and images (web/dist/assets/)
+//   GET /record/TABLE   a finished table's game record (Room::record)
+//   GET /health         "ok"
+//   GET /ws             the WebSocket: each text message goes to Room::handle
+//
+// Limits per connection: a WebSocket message over `max_message` bytes closes the connection (close
+// code 1009, "message too big"); more than `max_per_second` messages in one second are answered
+// with an error and ignored; a client that lets `max_queued` bytes of messages pile up unread is
+// disconnected. HTTP requests are small GETs: bodies and headers are limited too.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "server/room.h"
+
+namespace cardroom::server {
+
+struct ServerOptions {
+  std::string bind = "127.0.0.1";
+  unsigned short port = 8080;  // 0: any free port (tests); Server::port() says which
+  std::string web_dir;         // holds index.html and assets/
+  int threads = 0;             // network threads (0: one per core)
+  std::size_t max_message = 64 * 1024;
+  int max_per_second = 40;
+  std::size_t max_queued = 8 * 1024 * 1024;
+  std::function<void(const std::string&)> log;  // one line per connection
+};
+
+class Server {
+ public:
+  Server(Room& room, ServerOptions options);
+  ~Server();
+  Server(const Server&) = delete;
+  Server& operator=(const Server&) = delete;
+
+  // Binds and listens; false with `error` if the address cannot be had.
+  bool listen(std::string* error);
+  unsigned short port() const;
+  // Serves on the network threads until stop().
+  void start();
+  void stop();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace cardroom::server

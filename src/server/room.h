@@ -1,0 +1,79 @@
+// The card room: tables, seats, spectators and the lobby, driven by JSON messages
+// (docs/web_protocol.md). The network (server/http.h) hands each WebSocket message to
+// Room::handle and each closed connection to Room::disconnect; everything a connection receives
+// goes through its Client::send. Nothing here knows about sockets, so tests drive a room directly.
+//
+// A table is a Session run by a MatchRunner with a wall clock, the same runner `play` and `sim`
+// use: people are the runner's outside seats, computer players its players. Every message a
+// connection receives is built from view(seat) (spectators: view(kSpectator)) and the events its
+// seat may see; a seat is bound to a random secret token (the storage keeps its SHA-256), and a
+// connection acts for a seat only after it presented the token or took the seat itself.
+//
+// Threads: handle and disconnect may be called from any thread. A table's state is guarded by its
+// own mutex; computer moves and timers run on the room's worker threads, never on the caller's.
+// A move is written to the storage before any connection hears of it.
+//
+// People away: when a person's turn timer runs out, or their last connection has been gone for
+// `away_after`, a computer player (the game's heuristic) plays their seat until they come back:
+// a `resume` with the seat's token, or a move from a connection holding the seat.
+#pragma once
+
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "server/storage.h"
+
+namespace cardroom::server {
+
+// A connection as the room sees it. send never blocks and may be called from any thread.
+class Client {
+ public:
+  virtual ~Client() = default;
+  virtual void send(std::string message) = 0;
+  // For the log: "127.0.0.1:53122 #7".
+  virtual std::string label() const = 0;
+};
+
+struct RoomOptions {
+  // A disconnected person's seat goes to a computer player after this long.
+  std::chrono::milliseconds away_after{5000};
+  // Worker threads for computer moves and timers (0: one per core).
+  int threads = 0;
+  // One line per table event (created, joined, started, away, back, over, errors).
+  std::function<void(const std::string&)> log;
+};
+
+class Room {
+ public:
+  Room(Storage& storage, RoomOptions options);
+  ~Room();
+  Room(const Room&) = delete;
+  Room& operator=(const Room&) = delete;
+
+  // Loads every unfinished table from the storage and resumes it (after a restart).
+  bool restore(std::string* error);
+  // One message from `client`; replies and broadcasts go through Client::send.
+  void handle(const std::shared_ptr<Client>& client, std::string_view message);
+  // The connection is gone: it leaves the lobby and its tables; its seats count as disconnected.
+  void disconnect(const std::shared_ptr<Client>& client);
+  // GET /record/TABLE: {200, record JSON} for a finished table, {403, why} for an unfinished one,
+  // {404, why} for an unknown one.
+  std::pair<int, std::string> record(const std::string& table);
+  // Stops timers and computer moves and waits for the workers; the room then ignores messages.
+  void stop();
+  // Tests: waits until no computer move or timer job is running or queued (timers in the future
+  // may remain). True if that happened within `limit`.
+  bool idle(std::chrono::milliseconds limit);
+
+  std::size_t table_count() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace cardroom::server

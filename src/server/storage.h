@@ -1,0 +1,75 @@
+// Where the card room keeps its tables: one small interface, an SQLite file by default
+// (`--db cardroom.db`) and, for a room that outgrows one file, PostgreSQL (`--db
+// postgresql://...`).
+//
+// What is kept: each table's game string, seed, first dealer and settings, its seats (who sits,
+// the hash of the seat's secret token, the invitation code), every applied move in order (text, and
+// the arrival time in a real-time game) and, once the game is over, its game record. That is all
+// the room needs to resume every unfinished table exactly after a restart, `kill -9` included: the
+// room writes each move before it tells anyone about it (server/room.h).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cardroom::server {
+
+struct SeatRow {
+  int seat = 0;
+  std::string kind;        // "open", "human" or "computer"
+  std::string name;        // a person's name, or the computer player's
+  std::string player;      // the computer player's string ("heuristic"); empty for people
+  std::string token_hash;  // SHA-256 (hex) of the seat's token; empty while open
+  std::string invite;      // the invitation code of an open seat
+};
+
+struct MoveRow {
+  int seat = 0;
+  std::string text;
+  std::optional<std::int64_t> time_ms;  // real-time games: arrival, ms from the match's start
+};
+
+struct TableRow {
+  std::string id;
+  std::string game;  // the game string, "reds(players=4)"
+  std::uint64_t seed = 0;
+  int first_dealer = -1;
+  int turn_seconds = 0;  // 0: no turn timer
+  int pace_ms = 0;       // pause before each computer move
+  bool is_private = false;
+  std::int64_t created_ms = 0;  // Unix time
+  bool started = false;
+  bool over = false;
+  std::vector<SeatRow> seats;
+  std::vector<MoveRow> moves;
+};
+
+class Storage {
+ public:
+  virtual ~Storage() = default;
+  // "sqlite" or "postgresql".
+  virtual const char* kind() const = 0;
+  // Every call is one transaction, durable when it returns; on error nothing is written.
+  virtual bool add_table(const TableRow& table, std::string* error) = 0;
+  virtual bool set_seat(const std::string& table, const SeatRow& seat, std::string* error) = 0;
+  virtual bool set_started(const std::string& table, std::string* error) = 0;
+  // Move `index` (0-based) of the table; a second write of the same index is an error.
+  virtual bool add_move(const std::string& table, std::int64_t index, const MoveRow& move,
+                        std::string* error) = 0;
+  // The game is over: its record (JSON text) is kept for download.
+  virtual bool finish(const std::string& table, const std::string& record, std::string* error) = 0;
+  // Every unfinished table with its seats and moves in order.
+  virtual std::optional<std::vector<TableRow>> unfinished(std::string* error) = 0;
+  // A finished table's record; nullopt when there is none (unknown or unfinished: `error` empty)
+  // or reading failed (`error` says why).
+  virtual std::optional<std::string> record(const std::string& table, std::string* error) = 0;
+};
+
+// `where`: a file path (SQLite, created if missing) or a `postgresql://` URI.
+std::unique_ptr<Storage> open_storage(const std::string& where, std::string* error);
+std::unique_ptr<Storage> open_sqlite(const std::string& path, std::string* error);
+
+}  // namespace cardroom::server
