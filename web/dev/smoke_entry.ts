@@ -1,0 +1,3 @@
+// The page's views for smoke.mjs, which runs them in a simulated DOM (jsdom) over every fixture.
+export { TableView } from "../src/table";
+export { LobbyView } from "../src/lobby";

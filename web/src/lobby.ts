@@ -1,0 +1,241 @@
+// The lobby: the open tables (join, watch), the tables this browser holds a seat at (resume), and
+// the form that creates a table from the `games` message (a game, its options, who sits where, a
+// turn timer, private or listed).
+import { h, fill, type Child } from "./dom";
+import type { GameInfo, GamesMsg, LobbyTable, OptionSpec, Seat } from "./protocol";
+
+export interface LobbyActions {
+  create(game: string, seats: string[], turnSeconds: number, isPrivate: boolean): void;
+  join(table: string): void;
+  watch(table: string): void;
+  resume(table: string): void;
+  forget(table: string): void;
+  setName(name: string): void;
+}
+
+/** Seats of the games whose seat count is not an option (the `games` message gives options only).
+ * A `players` option wins; a server that adds a seat count to `games` ("seats") wins over both. */
+const FIXED_SEATS: { [game: string]: number } = {
+  back_alley: 4,
+  truc: 4,
+  tadmur: 2,
+  bridgette: 2,
+  bridge_solitaire: 1,
+  red_rover: 3,
+};
+
+function seatSummary(seats: Seat[]): string {
+  return seats.map((s) => (s.kind === "open" ? "open" : s.kind === "computer" ? s.player ?? s.name : s.name)).join(" · ");
+}
+
+export class LobbyView {
+  readonly root: HTMLElement;
+  private games: GameInfo[] = [];
+  private players: string[] = [];
+  private tables: LobbyTable[] = [];
+  private mine: string[] = [];
+  private list = h("div", { class: "lobby-list", "data-testid": "lobby-tables" });
+  private mineEl = h("div", { class: "lobby-mine", "data-testid": "my-tables" });
+  private form = h("form", { class: "create-form", "data-testid": "create-form" });
+  private invitesEl = h("div", { class: "invites", "data-testid": "invites" });
+  private gameSelect = h("select", { "data-testid": "game-select", "aria-label": "game" }) as HTMLSelectElement;
+  private optionsEl = h("div", { class: "options" });
+  private seatsEl = h("div", { class: "seats", "data-testid": "seat-list" });
+  private timerInput = h("input", { type: "number", min: 0, max: 600, value: 0, "data-testid": "turn-seconds" }) as HTMLInputElement;
+  private privateInput = h("input", { type: "checkbox", "data-testid": "private" }) as HTMLInputElement;
+  private seatValues: string[] = [];
+  private note = h("div", { class: "lobby-note", "data-testid": "status", role: "status", "aria-live": "polite" });
+
+  constructor(private readonly actions: LobbyActions, name: string) {
+    const nameInput = h("input", {
+      type: "text",
+      value: name,
+      maxlength: 40,
+      placeholder: "your name",
+      "data-testid": "name-input",
+      onchange: (e: Event) => actions.setName((e.target as HTMLInputElement).value.trim()),
+    });
+    this.gameSelect.addEventListener("change", () => this.renderForm(true));
+    this.form.addEventListener("submit", (e) => this.submit(e));
+    this.root = h(
+      "div",
+      { class: "lobby", "data-testid": "lobby" },
+      h("header", { class: "lobby-header" }, h("h1", {}, "Cardroom"), h("label", { class: "name" }, "Name ", nameInput)),
+      this.note,
+      h(
+        "div",
+        { class: "lobby-main" },
+        h("section", { class: "panel" }, h("h2", {}, "Tables"), this.mineEl, this.list),
+        h("section", { class: "panel" }, h("h2", {}, "New table"), this.form, this.invitesEl),
+      ),
+    );
+    this.renderList();
+  }
+
+  /** A message for the lobby's status line: the server's errors (a refused create). */
+  flash(text: string): void {
+    this.note.textContent = text;
+  }
+
+  setGames(msg: GamesMsg): void {
+    this.games = msg.games;
+    this.players = msg.players;
+    const current = this.gameSelect.value;
+    fill(this.gameSelect, this.games.map((g) => h("option", { value: g.name }, g.title || g.name)));
+    if (this.games.some((g) => g.name === current)) this.gameSelect.value = current;
+    this.renderForm(true);
+  }
+
+  setTables(tables: LobbyTable[]): void {
+    this.tables = tables;
+    this.renderList();
+  }
+
+  /** The tables this browser holds a seat token for (main.ts keeps them). */
+  setMine(tables: string[]): void {
+    this.mine = tables;
+    this.renderList();
+  }
+
+  /** After `created`: the invitation links of the open seats, to send to friends. */
+  showInvites(table: string, invites: { [seat: string]: string }): void {
+    const base = `${location.origin}${location.pathname}`;
+    const links = Object.entries(invites).map(([seat, code]) => {
+      const url = `${base}?table=${encodeURIComponent(table)}&invite=${encodeURIComponent(code)}`;
+      return h("li", {}, `S${seat}: `, h("a", { href: url, "data-testid": `invite-${seat}` }, url));
+    });
+    const watch = `${base}?table=${encodeURIComponent(table)}&watch=1`;
+    fill(
+      this.invitesEl,
+      links.length ? h("p", {}, "Invitation links (one per open seat):") : null,
+      links.length ? h("ul", {}, links) : null,
+      h("p", {}, "Spectators: ", h("a", { href: watch }, watch)),
+    );
+  }
+
+  private renderList(): void {
+    const rows: Child[] = this.tables.map((t) => {
+      const open = t.seats.some((s) => s.kind === "open");
+      const state = t.over ? "over" : t.started ? "playing" : "waiting";
+      return h(
+        "div",
+        { class: "lobby-row", "data-testid": "lobby-row", "data-table": t.table },
+        h("div", { class: "lobby-title" }, h("b", {}, t.title || t.game), h("span", { class: `chip state-${state}` }, state)),
+        h("div", { class: "lobby-seats dim" }, seatSummary(t.seats), t.spectators ? ` · ${t.spectators} watching` : ""),
+        h(
+          "div",
+          { class: "lobby-actions" },
+          open && !t.over ? h("button", { type: "button", "data-testid": "join", onclick: () => this.actions.join(t.table) }, "Join") : null,
+          h("button", { type: "button", class: "secondary", "data-testid": "watch", onclick: () => this.actions.watch(t.table) }, "Watch"),
+        ),
+      );
+    });
+    fill(this.list, rows.length ? rows : h("p", { class: "dim" }, "No open tables yet: start one."));
+    fill(
+      this.mineEl,
+      this.mine.length
+        ? h(
+            "div",
+            { class: "mine" },
+            h("span", { class: "dim" }, "Your seats: "),
+            this.mine.map((t) =>
+              h(
+                "span",
+                { class: "mine-item" },
+                h("button", { type: "button", "data-testid": "resume", onclick: () => this.actions.resume(t) }, t),
+                h("button", { type: "button", class: "link", title: "forget this seat", onclick: () => this.actions.forget(t) }, "×"),
+              ),
+            ),
+          )
+        : null,
+    );
+  }
+
+  private game(): GameInfo | undefined {
+    return this.games.find((g) => g.name === this.gameSelect.value);
+  }
+
+  private seatCount(g: GameInfo): number {
+    const players = this.optionsEl.querySelector<HTMLInputElement>('[data-option="players"]');
+    const fromOption = players ? Number(players.value) : NaN;
+    if (Number.isInteger(fromOption) && fromOption > 0) return fromOption;
+    const declared = (g as unknown as { seats?: unknown }).seats;
+    if (typeof declared === "number") return declared;
+    return FIXED_SEATS[g.name] ?? 2;
+  }
+
+  private optionInput(o: OptionSpec): HTMLElement {
+    const common = { "data-option": o.name, "data-testid": `option-${o.name}`, title: o.help ?? "" };
+    let input: HTMLElement;
+    if (o.type === "bool") {
+      input = h("input", { ...common, type: "checkbox", checked: o.default === true });
+    } else if (o.type === "choice") {
+      input = h("select", common, (o.choices ?? []).map((c) => h("option", { value: c, selected: c === o.default }, c)));
+    } else {
+      input = h("input", { ...common, type: "number", min: o.min, max: o.max, value: typeof o.default === "number" ? o.default : "" });
+    }
+    // The seat list follows the number of players.
+    if (o.name === "players") input.addEventListener("change", () => this.renderSeats());
+    return h("label", { class: "option" }, h("span", {}, o.name.replace(/_/g, " ")), input, o.help ? h("small", { class: "dim" }, o.help) : null);
+  }
+
+  private renderForm(resetSeats: boolean): void {
+    const g = this.game();
+    fill(this.optionsEl, g ? g.options.map((o) => this.optionInput(o)) : null);
+    if (resetSeats) this.seatValues = [];
+    this.renderSeats();
+    fill(
+      this.form,
+      h("label", { class: "option" }, h("span", {}, "game"), this.gameSelect),
+      g?.description ? h("p", { class: "dim" }, g.description) : null,
+      this.optionsEl,
+      h("div", { class: "option" }, h("span", {}, "seats"), this.seatsEl),
+      h("label", { class: "option" }, h("span", {}, "turn timer (s, 0: none)"), this.timerInput),
+      h("label", { class: "option inline" }, this.privateInput, h("span", {}, "private (by invitation only)")),
+      h("button", { type: "submit", class: "primary", "data-testid": "create" }, "Create table"),
+    );
+  }
+
+  private renderSeats(): void {
+    const g = this.game();
+    if (!g) return fill(this.seatsEl);
+    const n = this.seatCount(g);
+    // Keep choices already made; new seats default to "me" for the first, computers elsewhere.
+    const values = Array.from({ length: n }, (_, i) => this.seatValues[i] ?? (i === 0 ? "me" : this.players.includes("heuristic") ? "heuristic" : this.players[0] ?? "open"));
+    this.seatValues = values;
+    const choices = ["me", "open", ...this.players];
+    fill(
+      this.seatsEl,
+      values.map((v, i) => {
+        const select = h(
+          "select",
+          { "data-testid": `seat-select-${i}`, "aria-label": `seat ${i}` },
+          choices.map((c) => h("option", { value: c, selected: c === v }, c === "me" ? "me" : c === "open" ? "open (a person)" : `computer: ${c}`)),
+        ) as HTMLSelectElement;
+        select.addEventListener("change", () => (this.seatValues[i] = select.value));
+        return h("label", { class: "seat-choice" }, h("span", { class: "dim" }, `S${i}`), select);
+      }),
+    );
+  }
+
+  /** The game string from the options that differ from their defaults: `reds(players=4)`. */
+  private gameString(g: GameInfo): string {
+    const parts: string[] = [];
+    for (const o of g.options) {
+      const el = this.optionsEl.querySelector<HTMLInputElement | HTMLSelectElement>(`[data-option="${o.name}"]`);
+      if (!el) continue;
+      const value = o.type === "bool" ? String((el as HTMLInputElement).checked) : el.value;
+      if (value === "" || value === String(o.default)) continue;
+      parts.push(`${o.name}=${value}`);
+    }
+    return parts.length ? `${g.name}(${parts.join(",")})` : g.name;
+  }
+
+  private submit(e: Event): void {
+    e.preventDefault();
+    const g = this.game();
+    if (!g) return;
+    const seconds = Math.max(0, Math.floor(Number(this.timerInput.value) || 0));
+    this.actions.create(this.gameString(g), this.seatValues.slice(), seconds, this.privateInput.checked);
+  }
+}

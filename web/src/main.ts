@@ -1,0 +1,206 @@
+// The page's controller: one connection, the lobby or one table at a time, and the seat tokens.
+//
+// Where the page is comes from the address: `/?table=T&invite=CODE` joins by invitation,
+// `/?table=T&watch=1` watches, `/?table=T` resumes with the token this browser keeps for T (else
+// watches). Once at a table the address is rewritten to the plain `/?table=T` (or `&watch=1`) so
+// that a reload resumes the seat rather than spending the invitation again.
+import { Connection, type ConnectionStatus } from "./socket";
+import { LobbyView } from "./lobby";
+import { TableView } from "./table";
+import type { ServerMsg } from "./protocol";
+import { h } from "./dom";
+
+const TOKEN_PREFIX = "cardroom.token.";
+const NAME_KEY = "cardroom.name";
+
+function storage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null; // private modes may refuse storage: the page still works, without resuming
+  }
+}
+
+function tokenFor(table: string): string | null {
+  return storage()?.getItem(TOKEN_PREFIX + table) ?? null;
+}
+
+function myTables(): string[] {
+  const s = storage();
+  if (!s) return [];
+  const out: string[] = [];
+  for (let i = 0; i < s.length; i++) {
+    const k = s.key(i);
+    if (k?.startsWith(TOKEN_PREFIX)) out.push(k.slice(TOKEN_PREFIX.length));
+  }
+  return out.sort();
+}
+
+type Place = { kind: "lobby" } | { kind: "seat"; table: string } | { kind: "watch"; table: string } | { kind: "invite"; table: string; invite: string };
+
+class App {
+  private conn: Connection;
+  private lobby: LobbyView;
+  private table: TableView;
+  private place: Place;
+  private banner = h("div", { class: "banner", "data-testid": "connection", hidden: true });
+  private main = h("main", {});
+  private name = storage()?.getItem(NAME_KEY) ?? "";
+
+  constructor(root: HTMLElement) {
+    this.lobby = new LobbyView(
+      {
+        create: (game, seats, turnSeconds, isPrivate) =>
+          this.conn.send({ type: "create", game, seats, name: this.name || undefined, turn_seconds: turnSeconds || undefined, private: isPrivate || undefined }),
+        join: (table) => this.go({ kind: "seat", table }),
+        watch: (table) => this.go({ kind: "watch", table }),
+        resume: (table) => this.go({ kind: "seat", table }),
+        forget: (table) => {
+          storage()?.removeItem(TOKEN_PREFIX + table);
+          this.lobby.setMine(myTables());
+        },
+        setName: (name) => {
+          this.name = name;
+          storage()?.setItem(NAME_KEY, name);
+        },
+      },
+      this.name,
+    );
+    this.table = new TableView({
+      move: (m, seq) => this.atTable((table) => this.conn.send({ type: "move", table, code: m.code, seq })),
+      hint: () => this.atTable((table) => this.conn.send({ type: "hint", table })),
+      chat: (text, to) => this.atTable((table) => this.conn.send({ type: "chat", table, text, to })),
+      leave: () => {
+        this.atTable((table) => this.conn.send({ type: "leave", table }));
+        this.go({ kind: "lobby" });
+      },
+    });
+    this.lobby.setMine(myTables());
+    root.append(this.banner, this.main);
+    this.place = App.placeFromAddress();
+    this.conn = new Connection(Connection.pageUrl(), (m) => this.onMessage(m), () => this.onOpen(), (s, ms) => this.onStatus(s, ms));
+    this.show();
+    this.conn.open();
+    window.setInterval(() => this.table.tick(), 250);
+  }
+
+  static placeFromAddress(): Place {
+    const q = new URLSearchParams(location.search);
+    const table = q.get("table");
+    if (!table) return { kind: "lobby" };
+    const invite = q.get("invite");
+    if (invite) return { kind: "invite", table, invite };
+    if (q.get("watch")) return { kind: "watch", table };
+    return { kind: "seat", table };
+  }
+
+  private atTable(f: (table: string) => boolean | void): void {
+    const t = this.place.kind === "lobby" ? null : this.place.table;
+    if (t && f(t) === false) this.table.flashStatus("not connected: the move was not sent", true);
+  }
+
+  /** Moves to a place: asks the server for it, and shows the lobby or the table. */
+  private go(place: Place): void {
+    this.place = place;
+    this.enter();
+    this.show();
+  }
+
+  /** Asks the server for the current place: after a move within the page and after every
+   * (re)connection, since a new socket has no table. */
+  private enter(): void {
+    const p = this.place;
+    if (p.kind === "lobby") {
+      history.replaceState(null, "", location.pathname);
+      this.conn.send({ type: "lobby" });
+      return;
+    }
+    if (p.kind === "invite") {
+      this.conn.send({ type: "join", table: p.table, invite: p.invite, name: this.name || undefined });
+      return;
+    }
+    if (p.kind === "watch") {
+      history.replaceState(null, "", `${location.pathname}?table=${encodeURIComponent(p.table)}&watch=1`);
+      this.conn.send({ type: "watch", table: p.table });
+      return;
+    }
+    history.replaceState(null, "", `${location.pathname}?table=${encodeURIComponent(p.table)}`);
+    const token = tokenFor(p.table);
+    if (token) this.conn.send({ type: "resume", table: p.table, token });
+    else this.conn.send({ type: "join", table: p.table, name: this.name || undefined });
+  }
+
+  private show(): void {
+    const atTable = this.place.kind !== "lobby";
+    this.main.replaceChildren(atTable ? this.table.root : this.lobby.root);
+    document.title = atTable ? `Cardroom · ${this.place.kind === "lobby" ? "" : this.place.table}` : "Cardroom";
+  }
+
+  private onOpen(): void {
+    this.conn.send({ type: "games" });
+    this.enter();
+  }
+
+  private onStatus(status: ConnectionStatus, retryInMs?: number): void {
+    this.banner.hidden = status === "open";
+    this.banner.textContent =
+      status === "connecting" ? "Connecting…" : `Connection lost: trying again in ${Math.max(1, Math.round((retryInMs ?? 0) / 1000))} s`;
+  }
+
+  private onMessage(m: ServerMsg): void {
+    switch (m.type) {
+      case "games":
+        this.lobby.setGames(m);
+        break;
+      case "lobby":
+        this.lobby.setTables(m.tables);
+        break;
+      case "created":
+        this.lobby.showInvites(m.table, m.invites);
+        break;
+      case "seated":
+        storage()?.setItem(TOKEN_PREFIX + m.table, m.token);
+        this.lobby.setMine(myTables());
+        if (this.place.kind === "lobby" || this.place.table !== m.table || this.place.kind !== "seat") {
+          this.place = { kind: "seat", table: m.table };
+          history.replaceState(null, "", `${location.pathname}?table=${encodeURIComponent(m.table)}`);
+          this.show();
+        }
+        break;
+      case "table":
+        if (this.place.kind === "lobby" || this.place.table !== m.table) return;
+        this.table.setTable(m);
+        break;
+      case "update":
+        this.table.applyUpdate(m);
+        break;
+      case "hint":
+        this.table.showHint(m);
+        break;
+      case "chat":
+        if (this.table.tableId === m.table) this.table.addChat(m);
+        break;
+      case "error":
+        this.onError(m.message);
+        break;
+    }
+  }
+
+  private onError(message: string): void {
+    const p = this.place;
+    // Refused before reaching the table: a resume with an old token (forget it), a join of a full
+    // table, a spent invitation. Watching works for any table that still exists, so fall back to
+    // it; a watch refused too means the table is gone, and the error is shown there.
+    if ((p.kind === "seat" || p.kind === "invite") && this.table.tableId !== p.table) {
+      storage()?.removeItem(TOKEN_PREFIX + p.table);
+      this.lobby.setMine(myTables());
+      this.go({ kind: "watch", table: p.table });
+      this.table.flashStatus(message, true);
+      return;
+    }
+    if (p.kind === "lobby") this.lobby.flash(message);
+    else this.table.flashStatus(message, true);
+  }
+}
+
+new App(document.getElementById("app") ?? document.body);

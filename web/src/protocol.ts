@@ -1,0 +1,183 @@
+// The messages of docs/web_protocol.md, the contract with `cardroom serve`. Field names are the
+// protocol's exactly; fields are only ever added there, so every type here tolerates extra keys.
+
+/** Any JSON value: views are each game's own, read through the helpers in view.ts. */
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type JsonObject = { [key: string]: Json };
+
+// ---- Shared shapes ----
+
+export interface OptionSpec {
+  name: string;
+  type: "int" | "bool" | "choice";
+  default?: Json;
+  min?: number;
+  max?: number;
+  choices?: string[];
+  help?: string;
+}
+
+export interface GameInfo {
+  name: string;
+  title: string;
+  description: string;
+  options: OptionSpec[];
+}
+
+export interface Seat {
+  seat: number;
+  kind: "human" | "computer" | "open";
+  name: string;
+  player: string | null;
+  connected: boolean;
+  away: boolean;
+}
+
+export interface LobbyTable {
+  table: string;
+  game: string;
+  title: string;
+  seats: Seat[];
+  started: boolean;
+  over: boolean;
+  spectators: number;
+}
+
+/** An engine event (event_json): only the fields that are set are present. */
+export interface GameEvent {
+  kind: string;
+  text?: string;
+  seat?: number;
+  other?: number;
+  team?: number;
+  number?: number;
+  amount?: number;
+  tricks?: number;
+  points?: number;
+  total?: number;
+  suit?: string;
+  card?: string;
+  cards?: string[];
+  seats?: number[];
+  scores?: number[];
+  label?: string;
+  [key: string]: Json | undefined;
+}
+
+export interface LegalMove {
+  text: string;
+  /** 64-bit move codes travel as decimal strings. */
+  code: string;
+}
+
+export interface Turn {
+  seats: number[];
+  seconds: number;
+  deadline_ms: number;
+}
+
+export interface Chat {
+  seat: number | null;
+  name: string;
+  text: string;
+  to: "table" | "team";
+}
+
+// ---- Server to client ----
+
+export interface GamesMsg {
+  type: "games";
+  games: GameInfo[];
+  players: string[];
+}
+export interface LobbyMsg {
+  type: "lobby";
+  tables: LobbyTable[];
+}
+export interface CreatedMsg {
+  type: "created";
+  table: string;
+  invites: { [seat: string]: string };
+}
+export interface SeatedMsg {
+  type: "seated";
+  table: string;
+  seat: number;
+  token: string;
+}
+export interface TableMsg {
+  type: "table";
+  table: string;
+  game: string;
+  title: string;
+  seat: number | null;
+  seats: Seat[];
+  started: boolean;
+  over: boolean;
+  seq: number;
+  view: JsonObject;
+  legal: LegalMove[];
+  events: GameEvent[];
+  chat: Chat[];
+  turn: Turn | null;
+  record: string | null;
+}
+export interface UpdateMsg {
+  type: "update";
+  table: string;
+  seq: number;
+  events: GameEvent[];
+  view: JsonObject;
+  legal: LegalMove[];
+  turn: Turn | null;
+  over: boolean;
+  record: string | null;
+}
+export interface HintMsg {
+  type: "hint";
+  table: string;
+  move: string;
+  code: string;
+}
+export interface ChatMsg extends Chat {
+  type: "chat";
+  table: string;
+}
+export interface ErrorMsg {
+  type: "error";
+  message: string;
+  ref?: Json;
+}
+
+export type ServerMsg =
+  | GamesMsg
+  | LobbyMsg
+  | CreatedMsg
+  | SeatedMsg
+  | TableMsg
+  | UpdateMsg
+  | HintMsg
+  | ChatMsg
+  | ErrorMsg;
+
+// ---- Client to server ----
+
+export type ClientMsg = { id?: Json } & (
+  | { type: "games" }
+  | { type: "lobby" }
+  | {
+      type: "create";
+      game: string;
+      seats: string[];
+      name?: string;
+      turn_seconds?: number;
+      private?: boolean;
+    }
+  | { type: "join"; table: string; invite?: string; seat?: number; name?: string }
+  | { type: "resume"; table: string; token: string }
+  | { type: "watch"; table: string }
+  | { type: "move"; table: string; code?: string; move?: string; seq?: number }
+  | { type: "hint"; table: string }
+  | { type: "chat"; table: string; text: string; to?: "table" | "team" }
+  | { type: "leave"; table: string }
+);

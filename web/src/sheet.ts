@@ -1,0 +1,107 @@
+// The score sheet. The server sends only the last round's summary (view "last_round", core/game.h),
+// so the page keeps every summary it sees, keyed by round, with the running totals of that moment
+// (the view's scores when the summary first appears are the totals after that round). A page that
+// joins late shows the rounds from then on, and always the current totals.
+import { h, type Child } from "./dom";
+import type { Json, JsonObject } from "./protocol";
+import { arr, num, numArr, obj, str } from "./view";
+import { cardEl, isCardCode } from "./cards";
+
+interface Row {
+  round: number;
+  summary: JsonObject;
+  totals: (number | null)[];
+}
+
+function cell(v: Json | undefined): Child {
+  if (v === undefined || v === null) return "";
+  if (typeof v === "string") {
+    // Card codes in sheet text ("8S AD 8C") are drawn as tiny cards, the rest kept as text.
+    const words = v.split(" ");
+    if (words.length <= 6 && words.every(isCardCode)) return h("span", { class: "card-row" }, words.map((w) => cardEl(w, "tiny")));
+    return v;
+  }
+  if (typeof v === "number" || typeof v === "boolean") return String(v);
+  return JSON.stringify(v);
+}
+
+export class ScoreBook {
+  private rows = new Map<number, Row>();
+
+  /** Notes the view's round summary, if it is new. */
+  record(view: JsonObject): void {
+    const lr = obj(view.last_round);
+    const round = lr ? num(lr.round) : null;
+    if (!lr || round === null) return;
+    const teamMode = Array.isArray(lr.team_points);
+    const totals = numArr(teamMode ? view.team_scores : view.scores);
+    const old = this.rows.get(round);
+    // A summary is kept once; a later view of the same round (more of it revealed at the match's
+    // end, say) replaces its cells but not its totals.
+    this.rows.set(round, { round, summary: lr, totals: old ? old.totals : totals });
+  }
+
+  render(view: JsonObject, seatLabel: (s: number) => string): HTMLElement {
+    const rows = [...this.rows.values()].sort((a, b) => a.round - b.round);
+    const latest = rows.length ? rows[rows.length - 1].summary : null;
+    const teamMode = latest ? Array.isArray(latest.team_points) : Array.isArray(view.team_scores) && !Array.isArray(view.scores);
+    const scores = numArr(teamMode ? view.team_scores : view.scores);
+    const units = scores.length;
+    const unitLabel = (u: number) => (teamMode ? `Team ${u + 1}` : seatLabel(u));
+    const sheet = arr(latest?.sheet).map((c) => obj(c)).filter((c): c is JsonObject => c !== null);
+    const valueCols = sheet.filter((c) => "value" in c);
+    // In team-scored games the per-seat columns form one group (the seats' own calls).
+    const seatGroupCols = teamMode ? sheet.filter((c) => Array.isArray(c.seats)) : [];
+    const unitCols = sheet.filter((c) => Array.isArray(teamMode ? c.teams : c.seats));
+    // Without a sheet, a trick game's bid and tricks won per seat.
+    const plain = sheet.length === 0 && !teamMode;
+    const plainCols = plain ? ["bids", "tricks_won"].filter((k) => rows.some((r) => Array.isArray(r.summary[k]))) : [];
+    const perUnit = unitCols.length + plainCols.length + 2;
+
+    const head1: Child[] = [h("th", { rowspan: 2 }, "#")];
+    const head2: Child[] = [];
+    for (const c of valueCols) head1.push(h("th", { rowspan: 2 }, str(c.title) ?? ""));
+    for (const c of seatGroupCols) head1.push(h("th", { rowspan: 2 }, str(c.title) ?? ""));
+    for (let u = 0; u < units; u++) {
+      head1.push(h("th", { colspan: perUnit, class: "unit" }, unitLabel(u)));
+      for (const c of unitCols) head2.push(h("th", {}, str(c.title) ?? ""));
+      for (const k of plainCols) head2.push(h("th", {}, k === "bids" ? "bid" : "won"));
+      head2.push(h("th", {}, "pts"), h("th", { class: "total" }, "total"));
+    }
+
+    const body = rows.map((r) => {
+      const cols = arr(r.summary.sheet).map((c) => obj(c)).filter((c): c is JsonObject => c !== null);
+      const byTitle = (title: Json | undefined) => cols.find((c) => c.title === title) ?? null;
+      const points = arr(teamMode ? r.summary.team_points : r.summary.points);
+      const cells: Child[] = [h("td", {}, String(r.round))];
+      for (const c of valueCols) cells.push(h("td", {}, cell(byTitle(c.title)?.value)));
+      for (const c of seatGroupCols)
+        cells.push(h("td", {}, arr(byTitle(c.title)?.seats).map((x) => (x === null ? "–" : String(x))).join(" · ")));
+      for (let u = 0; u < units; u++) {
+        for (const c of unitCols) cells.push(h("td", {}, cell(arr(teamMode ? byTitle(c.title)?.teams : byTitle(c.title)?.seats)[u])));
+        for (const k of plainCols) cells.push(h("td", {}, cell(arr(r.summary[k])[u])));
+        const p = num(points[u]);
+        cells.push(h("td", { class: p !== null && p < 0 ? "neg" : "" }, p === null ? "" : String(p)));
+        cells.push(h("td", { class: "total" }, r.totals[u] === null || r.totals[u] === undefined ? "" : String(r.totals[u])));
+      }
+      return h("tr", {}, cells);
+    });
+
+    const foot: Child[] = [h("th", { colspan: 1 + valueCols.length + seatGroupCols.length }, "now")];
+    for (let u = 0; u < units; u++) {
+      foot.push(h("td", { colspan: perUnit - 1 }, ""), h("td", { class: "total", "data-testid": `total-${u}` }, scores[u] === null ? "" : String(scores[u])));
+    }
+
+    return h(
+      "div",
+      { class: "sheet-wrap" },
+      h(
+        "table",
+        { class: "sheet", "data-testid": "score-sheet" },
+        h("thead", {}, h("tr", {}, head1), h("tr", {}, head2)),
+        h("tbody", {}, body),
+        h("tfoot", {}, h("tr", {}, foot)),
+      ),
+    );
+  }
+}
