@@ -209,6 +209,14 @@ struct Room::Impl {
     for (Seat s = 0; s < t.num_seats(); ++s) seats.push_back(seat_json(t, s, t.connected(s)));
     return seats;
   }
+  // Each seat's team, or null in a game without teams.
+  static json teams_json(const Table& t) {
+    const Teams teams = t.session->game().teams();
+    if (teams.count <= 0) return nullptr;
+    json out = json::array();
+    for (Seat s = 0; s < t.num_seats(); ++s) out.push_back(teams.team_of[s]);
+    return out;
+  }
   static json legal_json(const Table& t, Seat seat) {
     json legal = json::array();
     if (seat == kSpectator || !t.runner || t.state().over() || !t.state().actors().contains(seat))
@@ -255,6 +263,8 @@ struct Room::Impl {
             {"title", title_of(t)},
             {"seat", seat == kSpectator ? json(nullptr) : json(seat)},
             {"seats", seats_json(t)},
+            {"teams", teams_json(t)},
+            {"mode", actor_mode_name(t.state().mode())},
             {"started", t.row.started},
             {"over", t.state().over()},
             {"seq", t.state().seq()},
@@ -308,6 +318,7 @@ struct Room::Impl {
         it->second = text_of({{"type", "update"},
                               {"table", t.row.id},
                               {"seq", t.state().seq()},
+                              {"mode", actor_mode_name(t.state().mode())},
                               {"events", events_json(t, events)},
                               {"view", t.state().view(w.seat)},
                               {"legal", legal_json(t, w.seat)},
@@ -607,11 +618,13 @@ struct Room::Impl {
         switch (o.type) {
           case OptionType::kInt:
             spec["type"] = "int";
+            spec["default"] = std::stoll(o.default_value);
             spec["min"] = o.min;
             spec["max"] = o.max;
             break;
           case OptionType::kBool:
             spec["type"] = "bool";
+            spec["default"] = o.default_value == "true";
             break;
           case OptionType::kChoice:
             spec["type"] = "choice";
@@ -627,6 +640,7 @@ struct Room::Impl {
                        {"title", g->title},
                        {"description", g->description},
                        {"options", options},
+                       {"seats", game ? json(game->num_seats()) : json(nullptr)},
                        {"players", players}});
     }
     json reply = {{"type", "games"},

@@ -13,16 +13,6 @@ export interface LobbyActions {
   setName(name: string): void;
 }
 
-/** Seats of the games whose seat count is not an option (the `games` message gives options only).
- * A `players` option wins; a server that adds a seat count to `games` ("seats") wins over both. */
-const FIXED_SEATS: { [game: string]: number } = {
-  back_alley: 4,
-  truc: 4,
-  tadmur: 2,
-  bridgette: 2,
-  bridge_solitaire: 1,
-  red_rover: 3,
-};
 
 function seatSummary(seats: Seat[]): string {
   return seats.map((s) => (s.kind === "open" ? "open" : s.kind === "computer" ? s.player ?? s.name : s.name)).join(" · ");
@@ -159,9 +149,7 @@ export class LobbyView {
     const players = this.optionsEl.querySelector<HTMLInputElement>('[data-option="players"]');
     const fromOption = players ? Number(players.value) : NaN;
     if (Number.isInteger(fromOption) && fromOption > 0) return fromOption;
-    const declared = (g as unknown as { seats?: unknown }).seats;
-    if (typeof declared === "number") return declared;
-    return FIXED_SEATS[g.name] ?? 2;
+    return typeof g.seats === "number" ? g.seats : 2;
   }
 
   private optionInput(o: OptionSpec): HTMLElement {

@@ -67,7 +67,8 @@ class App {
       this.name,
     );
     this.table = new TableView({
-      move: (m, seq) => this.atTable((table) => this.conn.send({ type: "move", table, code: m.code, seq })),
+      move: (m, seq) =>
+        this.atTable((table) => this.conn.send(seq === null ? { type: "move", table, code: m.code } : { type: "move", table, code: m.code, seq })),
       hint: () => this.atTable((table) => this.conn.send({ type: "hint", table })),
       chat: (text, to) => this.atTable((table) => this.conn.send({ type: "chat", table, text, to })),
       leave: () => {

@@ -22,7 +22,13 @@ export interface GameInfo {
   title: string;
   description: string;
   options: OptionSpec[];
+  /** Seats at the default options (a `players` option, when the game has one, sets it). */
+  seats?: number | null;
+  players?: string[];
 }
+
+/** How the seats move: in turn, all at once (hidden until every one is in), or in real time. */
+export type Mode = "turn" | "simultaneous" | "real_time";
 
 export interface Seat {
   seat: number;
@@ -112,6 +118,9 @@ export interface TableMsg {
   title: string;
   seat: number | null;
   seats: Seat[];
+  /** Each seat's team, or null in a game without teams. */
+  teams?: number[] | null;
+  mode?: Mode;
   started: boolean;
   over: boolean;
   seq: number;
@@ -126,6 +135,7 @@ export interface UpdateMsg {
   type: "update";
   table: string;
   seq: number;
+  mode?: Mode;
   events: GameEvent[];
   view: JsonObject;
   legal: LegalMove[];

@@ -10,7 +10,9 @@ import { boardEl, infoPanel, scoreCardEl, type InfoContext } from "./info";
 import { ScoreBook } from "./sheet";
 
 export interface TableActions {
-  move(m: LegalMove, seq: number): void;
+  /** `seq`: the view the move was chosen from; null in real time, where others move meanwhile
+   * and a move stays good while it is legal. */
+  move(m: LegalMove, seq: number | null): void;
   hint(): void;
   chat(text: string, to: "table" | "team"): void;
   leave(): void;
@@ -123,7 +125,7 @@ export class TableView {
     this.log.push(...u.events);
     if (this.log.length > LOG_LIMIT) this.log.splice(0, this.log.length - LOG_LIMIT);
     if (u.seq >= this.msg.seq) {
-      this.msg = { ...this.msg, seq: u.seq, view: u.view, legal: u.legal, turn: u.turn, over: u.over, record: u.record };
+      this.msg = { ...this.msg, seq: u.seq, mode: u.mode ?? this.msg.mode, view: u.view, legal: u.legal, turn: u.turn, over: u.over, record: u.record };
       this.setDeadline(u.turn);
       this.setPending(false);
       if (this.selected && !u.legal.some((m) => m.text.split(/\s+/).includes(this.selected!))) this.selected = null;
@@ -211,7 +213,7 @@ export class TableView {
     if (!this.msg || !this.canAct()) return;
     this.setPending(true);
     this.selected = null;
-    this.actions.move(m, this.msg.seq);
+    this.actions.move(m, this.msg.mode === "real_time" ? null : this.msg.seq);
     this.renderMoves();
     this.renderHand();
   }
