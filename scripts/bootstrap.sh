@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages Cardroom needs. Idempotent: installs only what is missing.
+# Installs the Debian 12 packages Cardroom needs, and the page's npm packages (web/). Idempotent:
+# installs only what is missing.
 set -euo pipefail
+cd "$(dirname "$0")/.."
 
 packages=(
   cmake ninja-build g++ make pkg-config git python3
@@ -17,7 +19,12 @@ packages=(
                                                          # tests, on Debian's Python 3
   clang libclang-rt-14-dev llvm-14  # scripts/fuzz.sh: libFuzzer (clang only recommends it) and
                                     # llvm-symbolizer for readable stack traces
+  libboost1.81-dev libsqlite3-dev  # the web card room (src/server/): Boost.Beast/Asio, SQLite
+  chromium  # the page's browser tests (Playwright from npm drives it; it never downloads one)
 )
+# The page (web/) is built with Node.js and npm: Debian's, unless a Node.js with npm is already
+# installed (nodesource's nodejs package brings its own npm and conflicts with Debian's).
+if ! command -v npm >/dev/null 2>&1; then packages+=(nodejs npm); fi
 
 missing=()
 for p in "${packages[@]}"; do
@@ -32,4 +39,10 @@ if ((${#missing[@]})); then
   if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+# The page's build tools and browser-test driver (web/package-lock.json), from npm.
+if [[ ! -f web/node_modules/.package-lock.json || web/package-lock.json -nt web/node_modules/.package-lock.json ]]; then
+  echo "bootstrap: npm ci in web/" >&2
+  (cd web && npm ci --no-audit --no-fund --loglevel=error)
 fi

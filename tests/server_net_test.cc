@@ -1,0 +1,314 @@
+// The card room over the network, with a Boost.Beast WebSocket client: the HTTP routes, the
+// limits on a connection (oversized messages, floods, binary frames), and `cardroom serve` killed
+// with SIGKILL mid-game and started again with nothing lost.
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <boost/asio/connect.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <regex>
+#include <string>
+#include <thread>
+
+#include "server/http.h"
+#include "server/room.h"
+#include "server/storage.h"
+
+extern char** environ;
+
+namespace cardroom::server {
+namespace {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+using tcp = asio::ip::tcp;
+using json = nlohmann::json;
+using namespace std::chrono_literals;
+
+// A WebSocket client for tests: every read has a time limit.
+class WsClient {
+ public:
+  bool connect(unsigned short port) {
+    beast::error_code ec;
+    beast::get_lowest_layer(ws_).connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port),
+                                         ec);
+    if (ec) return false;
+    ws_.handshake("127.0.0.1", "/ws", ec);
+    return !ec;
+  }
+  void send(const json& m) { send_text(m.dump()); }
+  void send_text(const std::string& text) {
+    beast::error_code ec;
+    ws_.text(true);
+    ws_.write(asio::buffer(text), ec);
+    last_error_ = ec;
+  }
+  void send_binary(const std::string& bytes) {
+    beast::error_code ec;
+    ws_.binary(true);
+    ws_.write(asio::buffer(bytes), ec);
+    last_error_ = ec;
+  }
+  // The next message, or nullopt (time out, or the connection closed: closed() says). A read that
+  // times out stays pending for the next call (a cancelled read would break the stream).
+  std::optional<json> read(std::chrono::milliseconds limit = 5000ms) {
+    if (!reading_) {
+      reading_ = true;
+      done_ = false;
+      ws_.async_read(buffer_, [this](beast::error_code ec, std::size_t) {
+        done_ = true;
+        last_error_ = ec;
+      });
+    }
+    io_.restart();
+    io_.run_for(limit);
+    if (!done_) return std::nullopt;
+    reading_ = false;
+    if (last_error_) return std::nullopt;
+    json out = json::parse(beast::buffers_to_string(buffer_.data()));
+    buffer_.consume(buffer_.size());
+    return out;
+  }
+  std::optional<json> read_type(const std::string& type, std::chrono::milliseconds limit = 5000ms) {
+    const auto deadline = std::chrono::steady_clock::now() + limit;
+    while (std::chrono::steady_clock::now() < deadline) {
+      auto m = read(std::chrono::duration_cast<std::chrono::milliseconds>(
+          deadline - std::chrono::steady_clock::now()));
+      if (!m) return std::nullopt;
+      if ((*m)["type"] == type) return m;
+    }
+    return std::nullopt;
+  }
+  beast::error_code last_error() const { return last_error_; }
+  websocket::close_reason close_reason() const { return ws_.reason(); }
+
+ private:
+  asio::io_context io_;
+  websocket::stream<beast::tcp_stream> ws_{io_};
+  beast::flat_buffer buffer_;
+  bool reading_ = false, done_ = false;
+  beast::error_code last_error_;
+};
+
+// GET `target`: {status, body}.
+std::pair<int, std::string> http_get(unsigned short port, const std::string& target) {
+  asio::io_context io;
+  beast::tcp_stream stream(io);
+  stream.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
+  http::request<http::empty_body> req{http::verb::get, target, 11};
+  req.set(http::field::host, "127.0.0.1");
+  http::write(stream, req);
+  beast::flat_buffer buffer;
+  http::response<http::string_body> res;
+  http::read(stream, buffer, res);
+  return {static_cast<int>(res.result_int()), res.body()};
+}
+
+struct LiveRoom {
+  LiveRoom() {
+    dir = testing::TempDir() + "net_" + std::to_string(::getpid());
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir + "/web/assets");
+    {
+      std::ofstream(dir + "/web/index.html") << "<!doctype html><title>test page</title>";
+      std::ofstream(dir + "/web/assets/app.js") << "console.log(1)";
+    }
+    std::string error;
+    storage = open_sqlite(dir + "/room.db", &error);
+    EXPECT_TRUE(storage) << error;
+    RoomOptions room_options;
+    room_options.threads = 1;
+    room = std::make_unique<Room>(*storage, room_options);
+    ServerOptions options;
+    options.port = 0;
+    options.threads = 1;
+    options.web_dir = dir + "/web";
+    options.max_per_second = 20;
+    options.max_message = 4096;
+    server = std::make_unique<Server>(*room, options);
+    EXPECT_TRUE(server->listen(&error)) << error;
+    server->start();
+  }
+  ~LiveRoom() {
+    server->stop();
+    room->stop();
+    std::filesystem::remove_all(dir);
+  }
+  std::string dir;
+  std::unique_ptr<Storage> storage;
+  std::unique_ptr<Room> room;
+  std::unique_ptr<Server> server;
+};
+
+TEST(ServerNet, ServesThePageItsAssetsAndNothingElse) {
+  LiveRoom live;
+  const unsigned short port = live.server->port();
+  EXPECT_EQ(http_get(port, "/health"), (std::pair<int, std::string>{200, "ok\n"}));
+  EXPECT_EQ(http_get(port, "/").second, "<!doctype html><title>test page</title>");
+  EXPECT_EQ(http_get(port, "/?table=abc&invite=def").first, 200);
+  EXPECT_EQ(http_get(port, "/assets/app.js").second, "console.log(1)");
+  EXPECT_EQ(http_get(port, "/assets/../room.db").first, 404);
+  EXPECT_EQ(http_get(port, "/assets/%2e%2e/room.db").first, 404);
+  EXPECT_EQ(http_get(port, "/assets/.hidden").first, 404);
+  EXPECT_EQ(http_get(port, "/room.db").first, 404);
+  EXPECT_EQ(http_get(port, "/record/nosuch").first, 404);
+}
+
+TEST(ServerNet, LimitsOnAConnectionLeaveOthersAndTheRoomAlone) {
+  LiveRoom live;
+  const unsigned short port = live.server->port();
+  // A binary frame is refused and the connection goes on.
+  WsClient a;
+  ASSERT_TRUE(a.connect(port));
+  a.send_binary(std::string("\x01\x02", 2));
+  auto binary = a.read_type("error");
+  ASSERT_TRUE(binary);
+  EXPECT_NE((*binary)["message"].get<std::string>().find("binary"), std::string::npos);
+  a.send({{"type", "lobby"}});
+  EXPECT_TRUE(a.read_type("lobby"));
+  // A flood: past the limit, one error and the rest ignored; a second later all is well.
+  for (int i = 0; i < 50; ++i) a.send({{"type", "lobby"}, {"id", i}});
+  int lobbies = 0, errors = 0;
+  while (auto m = a.read(300ms)) {
+    if ((*m)["type"] == "lobby") ++lobbies;
+    if ((*m)["type"] == "error") {
+      ++errors;
+      EXPECT_NE((*m)["message"].get<std::string>().find("too many"), std::string::npos);
+    }
+  }
+  EXPECT_LE(lobbies, 20);
+  EXPECT_EQ(errors, 1);
+  std::this_thread::sleep_for(1100ms);
+  a.send({{"type", "lobby"}});
+  EXPECT_TRUE(a.read_type("lobby"));
+  // An oversized message closes that connection (1009), and only that one.
+  WsClient b;
+  ASSERT_TRUE(b.connect(port));
+  b.send_text(json{{"type", "chat"}, {"text", std::string(5000, 'x')}}.dump());
+  EXPECT_FALSE(b.read(2000ms));
+  EXPECT_EQ(b.close_reason().code, websocket::close_code::too_big);
+  std::this_thread::sleep_for(1100ms);
+  a.send({{"type", "lobby"}});
+  EXPECT_TRUE(a.read_type("lobby"));
+}
+
+// --- `cardroom serve` killed with SIGKILL ------------------------------------------------------
+
+// `cardroom serve` as a child process; its first line of output names the port.
+class ServeProcess {
+ public:
+  bool start(const std::string& db) {
+    int out[2];
+    if (pipe(out) != 0) return false;
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, out[1], 1);
+    posix_spawn_file_actions_addclose(&actions, out[0]);
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+    std::vector<std::string> args = {CARDROOM_BINARY, "serve", "--port",          "0",
+                                     "--db",          db,      "--away-after-ms", "100000"};
+    std::vector<char*> argv;
+    for (auto& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    const int rc = posix_spawn(&pid_, CARDROOM_BINARY, &actions, nullptr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    close(out[1]);
+    if (rc != 0) {
+      close(out[0]);
+      return false;
+    }
+    std::string line;
+    char c;
+    while (line.size() < 1000 && read(out[0], &c, 1) == 1 && c != '\n') line += c;
+    close(out[0]);
+    std::smatch m;
+    if (!std::regex_search(line, m, std::regex("http://127\\.0\\.0\\.1:([0-9]+)/"))) return false;
+    port_ = static_cast<unsigned short>(std::stoi(m[1]));
+    return true;
+  }
+  void kill9() {
+    if (pid_ <= 0) return;
+    ::kill(pid_, SIGKILL);
+    int status = 0;
+    waitpid(pid_, &status, 0);
+    pid_ = -1;
+  }
+  ~ServeProcess() { kill9(); }
+  unsigned short port() const { return port_; }
+
+ private:
+  pid_t pid_ = -1;
+  unsigned short port_ = 0;
+};
+
+TEST(ServerNet, KilledMidGameTheRoomLosesNoAppliedMove) {
+  const std::string dir = testing::TempDir() + "kill_" + std::to_string(::getpid());
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const std::string db = dir + "/room.db";
+  std::string table, token;
+  json last_update;
+  {
+    ServeProcess serve;
+    ASSERT_TRUE(serve.start(db));
+    WsClient ann;
+    ASSERT_TRUE(ann.connect(serve.port()));
+    ann.send({{"type", "create"},
+              {"game", "s48"},
+              {"seats", {"me", "heuristic", "heuristic", "heuristic"}}});
+    auto created = ann.read_type("created");
+    ASSERT_TRUE(created);
+    table = (*created)["table"];
+    auto seated = ann.read_type("seated");
+    ASSERT_TRUE(seated);
+    token = (*seated)["token"];
+    auto state = ann.read_type("table");
+    ASSERT_TRUE(state);
+    json current = *state;
+    // Ann moves whenever she may, until 12 of her moves are made; every update she hears of is
+    // a move the storage has.
+    for (int moves = 0; moves < 12;) {
+      if (!current["legal"].empty()) {
+        ann.send({{"type", "move"}, {"table", table}, {"code", current["legal"][0]["code"]}});
+        ++moves;
+      }
+      auto m = ann.read_type("update");
+      ASSERT_TRUE(m) << "no update";
+      current = *m;
+      last_update = current;
+    }
+    serve.kill9();
+  }
+  ServeProcess again;
+  ASSERT_TRUE(again.start(db));
+  WsClient ann;
+  ASSERT_TRUE(ann.connect(again.port()));
+  ann.send({{"type", "resume"}, {"table", table}, {"token", token}});
+  auto resumed = ann.read_type("table");
+  ASSERT_TRUE(resumed);
+  // The restarted room has at least every move Ann heard of, and her view of it agrees.
+  EXPECT_GE((*resumed)["seq"].get<std::uint64_t>(), last_update["seq"].get<std::uint64_t>());
+  if ((*resumed)["seq"] == last_update["seq"]) {
+    EXPECT_EQ((*resumed)["view"], last_update["view"]);
+  }
+  again.kill9();
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace cardroom::server
