@@ -20,6 +20,8 @@ packages=(
   clang libclang-rt-14-dev llvm-14  # scripts/fuzz.sh: libFuzzer (clang only recommends it) and
                                     # llvm-symbolizer for readable stack traces
   libboost1.81-dev libsqlite3-dev  # the web card room (src/server/): Boost.Beast/Asio, SQLite
+  libpq-dev postgresql  # the room's PostgreSQL storage (--db postgresql://...); the tests start a
+                        # server of their own on loopback in a temporary directory
   chromium  # the page's browser tests (Playwright from npm drives it; it never downloads one)
 )
 # The page (web/) is built with Node.js and npm: Debian's, unless a Node.js with npm is already

@@ -26,6 +26,7 @@
 #include "server/http.h"
 #include "server/room.h"
 #include "server/storage.h"
+#include "test_postgres.h"
 
 extern char** environ;
 
@@ -256,11 +257,18 @@ class ServeProcess {
   unsigned short port_ = 0;
 };
 
-TEST(ServerNet, KilledMidGameTheRoomLosesNoAppliedMove) {
+class ServerKill : public testing::TestWithParam<std::string> {};
+
+TEST_P(ServerKill, KilledMidGameTheRoomLosesNoAppliedMove) {
   const std::string dir = testing::TempDir() + "kill_" + std::to_string(::getpid());
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
-  const std::string db = dir + "/room.db";
+  std::string db = dir + "/room.db";
+  if (GetParam() == "postgresql") {
+    auto& pg = testing_support::TestPostgres::get();
+    ASSERT_TRUE(pg.ok()) << pg.error();
+    db = pg.new_database();
+  }
   std::string table, token;
   json last_update;
   {
@@ -309,6 +317,11 @@ TEST(ServerNet, KilledMidGameTheRoomLosesNoAppliedMove) {
   again.kill9();
   std::filesystem::remove_all(dir);
 }
+
+INSTANTIATE_TEST_SUITE_P(Storage, ServerKill, testing::Values("sqlite", "postgresql"),
+                         [](const testing::TestParamInfo<std::string>& info) {
+                           return info.param;
+                         });
 
 }  // namespace
 }  // namespace cardroom::server

@@ -13,6 +13,7 @@
 #include "core/session.h"
 #include "server/room.h"
 #include "server/storage.h"
+#include "test_postgres.h"
 
 namespace cardroom::server {
 namespace {
@@ -69,11 +70,20 @@ class FakeClient final : public Client {
   std::size_t seen_ = 0;
 };
 
+// A room on a storage of kind "sqlite" (a file in a temporary directory) or "postgresql" (a new
+// database on the tests' own server).
 struct RoomFixture {
-  explicit RoomFixture(std::chrono::milliseconds away_after = 5000ms) {
+  explicit RoomFixture(const std::string& kind, std::chrono::milliseconds away_after = 5000ms) {
     dir = testing::TempDir() + "room_" + std::to_string(reinterpret_cast<std::uintptr_t>(this));
     std::filesystem::remove_all(dir);
     std::filesystem::create_directories(dir);
+    if (kind == "postgresql") {
+      auto& pg = testing_support::TestPostgres::get();
+      EXPECT_TRUE(pg.ok()) << pg.error();
+      where = pg.new_database();
+    } else {
+      where = dir + "/room.db";
+    }
     open(away_after);
   }
   ~RoomFixture() {
@@ -82,8 +92,8 @@ struct RoomFixture {
   }
   void open(std::chrono::milliseconds away_after) {
     std::string error;
-    storage = open_sqlite(dir + "/room.db", &error);
-    EXPECT_TRUE(storage) << error;
+    storage = open_storage(where, &error);
+    ASSERT_TRUE(storage) << error;
     RoomOptions options;
     options.away_after = away_after;
     options.threads = 2;
@@ -99,10 +109,12 @@ struct RoomFixture {
   void send(const std::shared_ptr<FakeClient>& c, const json& m) { room->handle(c, m.dump()); }
   bool idle() { return room->idle(10000ms); }
 
-  std::string dir;
+  std::string dir, where;
   std::unique_ptr<Storage> storage;
   std::unique_ptr<Room> room;
 };
+
+class ServerRoom : public testing::TestWithParam<std::string> {};
 
 // Creates a table with `seats`; returns its id (the creator sits at "me" if any).
 std::string create(RoomFixture& f, const std::shared_ptr<FakeClient>& c, const std::string& game,
@@ -141,8 +153,8 @@ void play_out(RoomFixture& f, const std::shared_ptr<FakeClient>& c, const std::s
   FAIL() << "the game did not end";
 }
 
-TEST(ServerRoom, PlaysAWholeGameAgainstComputerPlayersAndOffersItsRecord) {
-  RoomFixture f;
+TEST_P(ServerRoom, PlaysAWholeGameAgainstComputerPlayersAndOffersItsRecord) {
+  RoomFixture f(GetParam());
   auto ann = std::make_shared<FakeClient>("ann");
   const std::string table =
       create(f, ann, "s48(players=4)", {"me", "heuristic", "random", "heuristic"});
@@ -165,8 +177,8 @@ TEST(ServerRoom, PlaysAWholeGameAgainstComputerPlayersAndOffersItsRecord) {
   EXPECT_EQ(f.room->record("nosuch").first, 404);
 }
 
-TEST(ServerRoom, BadRequestsGetAnErrorAndChangeNothing) {
-  RoomFixture f;
+TEST_P(ServerRoom, BadRequestsGetAnErrorAndChangeNothing) {
+  RoomFixture f(GetParam());
   auto ann = std::make_shared<FakeClient>("ann");
   auto eve = std::make_shared<FakeClient>("eve");
   const std::string table =
@@ -229,8 +241,8 @@ TEST(ServerRoom, BadRequestsGetAnErrorAndChangeNothing) {
   EXPECT_EQ(f.room->table_count(), 1u);
 }
 
-TEST(ServerRoom, InvitationsSeatPeopleAndTheGameStartsWhenFull) {
-  RoomFixture f;
+TEST_P(ServerRoom, InvitationsSeatPeopleAndTheGameStartsWhenFull) {
+  RoomFixture f(GetParam());
   auto ann = std::make_shared<FakeClient>("ann");
   auto bob = std::make_shared<FakeClient>("bob");
   auto eve = std::make_shared<FakeClient>("eve");
@@ -269,8 +281,8 @@ TEST(ServerRoom, InvitationsSeatPeopleAndTheGameStartsWhenFull) {
   EXPECT_TRUE(eve->wait_type("error"));
 }
 
-TEST(ServerRoom, SpectatorsAndOtherSeatsSeeNoHiddenCard) {
-  RoomFixture f;
+TEST_P(ServerRoom, SpectatorsAndOtherSeatsSeeNoHiddenCard) {
+  RoomFixture f(GetParam());
   auto ann = std::make_shared<FakeClient>("ann");
   auto spy = std::make_shared<FakeClient>("spy");
   const std::string table =
@@ -298,8 +310,8 @@ TEST(ServerRoom, SpectatorsAndOtherSeatsSeeNoHiddenCard) {
   EXPECT_TRUE(spy->wait_type("error"));
 }
 
-TEST(ServerRoom, ADisconnectedPersonIsPlayedForUntilTheyResume) {
-  RoomFixture f(30ms);
+TEST_P(ServerRoom, ADisconnectedPersonIsPlayedForUntilTheyResume) {
+  RoomFixture f(GetParam(), 30ms);
   auto ann = std::make_shared<FakeClient>("ann");
   const std::string table =
       create(f, ann, "s48(players=4)", {"me", "heuristic", "heuristic", "heuristic"});
@@ -321,8 +333,8 @@ TEST(ServerRoom, ADisconnectedPersonIsPlayedForUntilTheyResume) {
   EXPECT_EQ((*again)["seat"], 0);
 }
 
-TEST(ServerRoom, AwayAndBackMidGame) {
-  RoomFixture f(20ms);
+TEST_P(ServerRoom, AwayAndBackMidGame) {
+  RoomFixture f(GetParam(), 20ms);
   auto ann = std::make_shared<FakeClient>("ann");
   const std::string table = create(f, ann, "s48(players=4)",
                                    {"me", "heuristic", "heuristic", "heuristic"}, {{"pace_ms", 5}});
@@ -344,8 +356,8 @@ TEST(ServerRoom, AwayAndBackMidGame) {
   play_out(f, back, table);
 }
 
-TEST(ServerRoom, ATurnTimerHandsTheSeatToAComputerPlayer) {
-  RoomFixture f;
+TEST_P(ServerRoom, ATurnTimerHandsTheSeatToAComputerPlayer) {
+  RoomFixture f(GetParam());
   auto ann = std::make_shared<FakeClient>("ann");
   const std::string table =
       create(f, ann, "s48(players=4)", {"me", "heuristic", "heuristic", "heuristic"},
@@ -364,8 +376,8 @@ TEST(ServerRoom, ATurnTimerHandsTheSeatToAComputerPlayer) {
   ASSERT_TRUE(table_back);
 }
 
-TEST(ServerRoom, TeamChatReachesOnlyTheTeamWhereTheRulesAllowIt) {
-  RoomFixture f;
+TEST_P(ServerRoom, TeamChatReachesOnlyTheTeamWhereTheRulesAllowIt) {
+  RoomFixture f(GetParam());
   auto ann = std::make_shared<FakeClient>("ann");
   auto bob = std::make_shared<FakeClient>("bob");
   auto cy = std::make_shared<FakeClient>("cy");
@@ -398,8 +410,8 @@ TEST(ServerRoom, TeamChatReachesOnlyTheTeamWhereTheRulesAllowIt) {
   EXPECT_NE((*refused)["message"].get<std::string>().find("no talk"), std::string::npos);
 }
 
-TEST(ServerRoom, ARestartResumesEveryUnfinishedTableWhereItWas) {
-  RoomFixture f;
+TEST_P(ServerRoom, ARestartResumesEveryUnfinishedTableWhereItWas) {
+  RoomFixture f(GetParam());
   auto ann = std::make_shared<FakeClient>("ann");
   const std::string table =
       create(f, ann, "s48(players=4)", {"me", "heuristic", "heuristic", "heuristic"});
@@ -425,6 +437,11 @@ TEST(ServerRoom, ARestartResumesEveryUnfinishedTableWhereItWas) {
   EXPECT_EQ((*resumed)["view"], (*before)["view"]);
   play_out(f, again, table);
 }
+
+INSTANTIATE_TEST_SUITE_P(Storage, ServerRoom, testing::Values("sqlite", "postgresql"),
+                         [](const testing::TestParamInfo<std::string>& info) {
+                           return info.param;
+                         });
 
 }  // namespace
 }  // namespace cardroom::server

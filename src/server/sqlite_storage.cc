@@ -289,10 +289,8 @@ std::unique_ptr<Storage> open_sqlite(const std::string& path, std::string* error
 }
 
 std::unique_ptr<Storage> open_storage(const std::string& where, std::string* error) {
-  if (where.starts_with("postgresql://") || where.starts_with("postgres://")) {
-    *error = "PostgreSQL storage is not built yet: use an SQLite file for --db";
-    return nullptr;
-  }
+  if (where.starts_with("postgresql://") || where.starts_with("postgres://"))
+    return open_postgres(where, error);
   return open_sqlite(where, error);
 }
 

@@ -71,5 +71,7 @@ class Storage {
 // `where`: a file path (SQLite, created if missing) or a `postgresql://` URI.
 std::unique_ptr<Storage> open_storage(const std::string& where, std::string* error);
 std::unique_ptr<Storage> open_sqlite(const std::string& path, std::string* error);
+// A libpq connection URI: postgresql://user@host:port/database.
+std::unique_ptr<Storage> open_postgres(const std::string& uri, std::string* error);
 
 }  // namespace cardroom::server

@@ -1,0 +1,296 @@
+// The card room's PostgreSQL storage (libpq): the same tables as the SQLite file, for a room that
+// outgrows one file. One connection behind a mutex; every call is one transaction, committed
+// (and so durable, with PostgreSQL's default synchronous_commit) when it returns.
+#include <libpq-fe.h>
+
+#include <mutex>
+
+#include "server/storage.h"
+
+namespace cardroom::server {
+namespace {
+
+const char* const kSchema = R"sql(
+CREATE TABLE IF NOT EXISTS tables (
+  id TEXT PRIMARY KEY,
+  game TEXT NOT NULL,
+  seed TEXT NOT NULL,
+  first_dealer INTEGER NOT NULL,
+  turn_seconds INTEGER NOT NULL,
+  pace_ms INTEGER NOT NULL,
+  private BOOLEAN NOT NULL,
+  created_ms BIGINT NOT NULL,
+  started BOOLEAN NOT NULL DEFAULT FALSE,
+  over BOOLEAN NOT NULL DEFAULT FALSE,
+  record TEXT
+);
+CREATE TABLE IF NOT EXISTS seats (
+  table_id TEXT NOT NULL REFERENCES tables(id),
+  seat INTEGER NOT NULL,
+  kind TEXT NOT NULL,
+  name TEXT NOT NULL,
+  player TEXT NOT NULL,
+  token_hash TEXT NOT NULL,
+  invite TEXT NOT NULL,
+  PRIMARY KEY (table_id, seat)
+);
+CREATE TABLE IF NOT EXISTS moves (
+  table_id TEXT NOT NULL REFERENCES tables(id),
+  idx BIGINT NOT NULL,
+  seat INTEGER NOT NULL,
+  text TEXT NOT NULL,
+  time_ms BIGINT,
+  PRIMARY KEY (table_id, idx)
+);
+)sql";
+
+// A query's result, cleared when it goes.
+class Result {
+ public:
+  explicit Result(PGresult* r) : r_(r) {}
+  ~Result() { PQclear(r_); }
+  Result(const Result&) = delete;
+  Result& operator=(const Result&) = delete;
+  PGresult* get() const { return r_; }
+  int rows() const { return PQntuples(r_); }
+  std::string text(int row, int col) const { return PQgetvalue(r_, row, col); }
+  bool null(int row, int col) const { return PQgetisnull(r_, row, col) != 0; }
+  std::int64_t integer(int row, int col) const { return std::stoll(text(row, col)); }
+  bool boolean(int row, int col) const { return text(row, col) == "t"; }
+  bool affected() const {
+    const char* n = PQcmdTuples(r_);
+    return n && *n && std::string(n) != "0";
+  }
+
+ private:
+  PGresult* r_;
+};
+
+// Query parameters as text (NULL for nullopt).
+class Params {
+ public:
+  Params& add(std::string v) {
+    values_.push_back(std::move(v));
+    nulls_.push_back(false);
+    return *this;
+  }
+  Params& add(std::int64_t v) { return add(std::to_string(v)); }
+  Params& add_bool(bool v) { return add(std::string(v ? "true" : "false")); }
+  Params& add_null() {
+    values_.emplace_back();
+    nulls_.push_back(true);
+    return *this;
+  }
+  std::vector<const char*> pointers() const {
+    std::vector<const char*> out;
+    for (std::size_t i = 0; i < values_.size(); ++i)
+      out.push_back(nulls_[i] ? nullptr : values_[i].c_str());
+    return out;
+  }
+
+ private:
+  std::vector<std::string> values_;
+  std::vector<bool> nulls_;
+};
+
+class PostgresStorage final : public Storage {
+ public:
+  ~PostgresStorage() override { PQfinish(conn_); }
+
+  bool open(const std::string& uri, std::string* error) {
+    conn_ = PQconnectdb(uri.c_str());
+    if (PQstatus(conn_) != CONNECTION_OK) {
+      *error = "cannot connect to PostgreSQL: " + message();
+      return false;
+    }
+    // Quiet: CREATE TABLE IF NOT EXISTS notices would go to stderr.
+    PQsetNoticeProcessor(
+        conn_, [](void*, const char*) {}, nullptr);
+    return command(kSchema, error);
+  }
+
+  const char* kind() const override { return "postgresql"; }
+
+  bool add_table(const TableRow& t, std::string* error) override {
+    std::lock_guard lock(mu_);
+    if (!command("BEGIN", error)) return false;
+    Params p;
+    p.add(t.id)
+        .add(t.game)
+        .add(std::to_string(t.seed))
+        .add(std::int64_t{t.first_dealer})
+        .add(std::int64_t{t.turn_seconds})
+        .add(std::int64_t{t.pace_ms})
+        .add_bool(t.is_private)
+        .add(t.created_ms)
+        .add_bool(t.started)
+        .add_bool(t.over);
+    bool ok =
+        run("INSERT INTO tables (id, game, seed, first_dealer, turn_seconds, pace_ms, private, "
+            "created_ms, started, over) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10)",
+            p, error)
+            .has_value();
+    for (std::size_t i = 0; ok && i < t.seats.size(); ++i) ok = write_seat(t.id, t.seats[i], error);
+    for (std::size_t i = 0; ok && i < t.moves.size(); ++i)
+      ok = write_move(t.id, static_cast<std::int64_t>(i), t.moves[i], error);
+    if (ok && command("COMMIT", error)) return true;
+    std::string ignored;
+    command("ROLLBACK", &ignored);
+    return false;
+  }
+
+  bool set_seat(const std::string& table, const SeatRow& seat, std::string* error) override {
+    std::lock_guard lock(mu_);
+    return write_seat(table, seat, error);
+  }
+
+  bool set_started(const std::string& table, std::string* error) override {
+    std::lock_guard lock(mu_);
+    Params p;
+    p.add(table);
+    auto r = run("UPDATE tables SET started = TRUE WHERE id = $1", p, error);
+    return r && found(*r, table, error);
+  }
+
+  bool add_move(const std::string& table, std::int64_t index, const MoveRow& move,
+                std::string* error) override {
+    std::lock_guard lock(mu_);
+    return write_move(table, index, move, error);
+  }
+
+  bool finish(const std::string& table, const std::string& record, std::string* error) override {
+    std::lock_guard lock(mu_);
+    Params p;
+    p.add(record).add(table);
+    auto r = run("UPDATE tables SET over = TRUE, record = $1 WHERE id = $2", p, error);
+    return r && found(*r, table, error);
+  }
+
+  std::optional<std::vector<TableRow>> unfinished(std::string* error) override {
+    std::lock_guard lock(mu_);
+    auto tables =
+        run("SELECT id, game, seed, first_dealer, turn_seconds, pace_ms, private, created_ms, "
+            "started FROM tables WHERE NOT over ORDER BY created_ms, id",
+            Params(), error);
+    if (!tables) return std::nullopt;
+    std::vector<TableRow> out;
+    for (int i = 0; i < tables->rows(); ++i) {
+      TableRow t;
+      t.id = tables->text(i, 0);
+      t.game = tables->text(i, 1);
+      t.seed = std::stoull(tables->text(i, 2));
+      t.first_dealer = static_cast<int>(tables->integer(i, 3));
+      t.turn_seconds = static_cast<int>(tables->integer(i, 4));
+      t.pace_ms = static_cast<int>(tables->integer(i, 5));
+      t.is_private = tables->boolean(i, 6);
+      t.created_ms = tables->integer(i, 7);
+      t.started = tables->boolean(i, 8);
+      Params p;
+      p.add(t.id);
+      auto seats =
+          run("SELECT seat, kind, name, player, token_hash, invite FROM seats WHERE table_id = $1 "
+              "ORDER BY seat",
+              p, error);
+      if (!seats) return std::nullopt;
+      for (int r = 0; r < seats->rows(); ++r)
+        t.seats.push_back(SeatRow{static_cast<int>(seats->integer(r, 0)), seats->text(r, 1),
+                                  seats->text(r, 2), seats->text(r, 3), seats->text(r, 4),
+                                  seats->text(r, 5)});
+      auto moves = run(
+          "SELECT idx, seat, text, time_ms FROM moves WHERE table_id = $1 ORDER BY idx", p, error);
+      if (!moves) return std::nullopt;
+      for (int r = 0; r < moves->rows(); ++r) {
+        if (moves->integer(r, 0) != static_cast<std::int64_t>(t.moves.size())) {
+          *error = "table " + t.id + ": move " + std::to_string(t.moves.size()) + " is missing";
+          return std::nullopt;
+        }
+        MoveRow m{static_cast<int>(moves->integer(r, 1)), moves->text(r, 2), std::nullopt};
+        if (!moves->null(r, 3)) m.time_ms = moves->integer(r, 3);
+        t.moves.push_back(std::move(m));
+      }
+      out.push_back(std::move(t));
+    }
+    return out;
+  }
+
+  std::optional<std::string> record(const std::string& table, std::string* error) override {
+    std::lock_guard lock(mu_);
+    error->clear();
+    Params p;
+    p.add(table);
+    auto r = run("SELECT record FROM tables WHERE id = $1 AND over", p, error);
+    if (!r || r->rows() == 0 || r->null(0, 0)) return std::nullopt;
+    return r->text(0, 0);
+  }
+
+ private:
+  std::string message() const {
+    std::string m = PQerrorMessage(conn_);
+    while (!m.empty() && (m.back() == '\n' || m.back() == ' ')) m.pop_back();
+    return m;
+  }
+  bool command(const char* sql, std::string* error) {
+    Result r(PQexec(conn_, sql));
+    if (PQresultStatus(r.get()) == PGRES_COMMAND_OK) return true;
+    *error = "postgresql: " + message();
+    return false;
+  }
+  std::optional<Result> run(const char* sql, const Params& params, std::string* error) {
+    const std::vector<const char*> values = params.pointers();
+    PGresult* raw = PQexecParams(conn_, sql, static_cast<int>(values.size()), nullptr,
+                                 values.data(), nullptr, nullptr, 0);
+    const ExecStatusType status = PQresultStatus(raw);
+    if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) {
+      PQclear(raw);
+      *error = "postgresql: " + message();
+      return std::nullopt;
+    }
+    return std::optional<Result>(std::in_place, raw);
+  }
+  bool found(const Result& r, const std::string& table, std::string* error) {
+    if (r.affected()) return true;
+    *error = "no table " + table;
+    return false;
+  }
+  bool write_seat(const std::string& table, const SeatRow& s, std::string* error) {
+    Params p;
+    p.add(table)
+        .add(std::int64_t{s.seat})
+        .add(s.kind)
+        .add(s.name)
+        .add(s.player)
+        .add(s.token_hash)
+        .add(s.invite);
+    return run("INSERT INTO seats (table_id, seat, kind, name, player, token_hash, invite) "
+               "VALUES ($1,$2,$3,$4,$5,$6,$7) ON CONFLICT (table_id, seat) DO UPDATE SET "
+               "kind = EXCLUDED.kind, name = EXCLUDED.name, player = EXCLUDED.player, "
+               "token_hash = EXCLUDED.token_hash, invite = EXCLUDED.invite",
+               p, error)
+        .has_value();
+  }
+  bool write_move(const std::string& table, std::int64_t index, const MoveRow& m,
+                  std::string* error) {
+    Params p;
+    p.add(table).add(index).add(std::int64_t{m.seat}).add(m.text);
+    if (m.time_ms)
+      p.add(*m.time_ms);
+    else
+      p.add_null();
+    return run("INSERT INTO moves (table_id, idx, seat, text, time_ms) VALUES ($1,$2,$3,$4,$5)", p,
+               error)
+        .has_value();
+  }
+
+  std::mutex mu_;
+  PGconn* conn_ = nullptr;
+};
+
+}  // namespace
+
+std::unique_ptr<Storage> open_postgres(const std::string& uri, std::string* error) {
+  auto storage = std::make_unique<PostgresStorage>();
+  if (!storage->open(uri, error)) return nullptr;
+  return storage;
+}
+
+}  // namespace cardroom::server
