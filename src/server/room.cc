@@ -169,6 +169,8 @@ struct Room::Impl {
   std::map<std::string, std::shared_ptr<Table>> tables;
   std::vector<std::weak_ptr<Client>> lobby;
 
+  std::atomic<std::uint64_t> seeded{0};  // tables seeded from options.seed so far
+
   std::mutex jobs_mu;
   std::condition_variable jobs_cv;
   int jobs = 0;  // posted and not yet finished
@@ -724,7 +726,7 @@ struct Room::Impl {
     }
     auto t = std::make_shared<Table>();
     t->row.game = *game_string;
-    t->row.seed = random_seed();
+    t->row.seed = options.seed ? *options.seed + 0x9E3779B97F4A7C15ull * ++seeded : random_seed();
     t->row.turn_seconds = turn_seconds;
     t->row.pace_ms = pace_ms;
     t->row.is_private = is_private;

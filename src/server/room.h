@@ -19,8 +19,10 @@
 #pragma once
 
 #include <chrono>
+#include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -43,6 +45,9 @@ struct RoomOptions {
   std::chrono::milliseconds away_after{5000};
   // Worker threads for computer moves and timers (0: one per core).
   int threads = 0;
+  // Tests: tables' seeds come from this seed (in the order tables are created) rather than from
+  // the system's randomness, so their games are seeded.
+  std::optional<std::uint64_t> seed;
   // One line per table event (created, joined, started, away, back, over, errors).
   std::function<void(const std::string&)> log;
 };

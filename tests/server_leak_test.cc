@@ -1,0 +1,184 @@
+// The card room leaks no card: a client at each seat of every game, and a spectator, record every
+// message of seeded games in which the seated clients play random legal moves; then an
+// independent replay of the table's moves says, move by move, which cards each seat may know (the
+// cards its views and visible events have named so far), and no message may name any other card.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <random>
+#include <set>
+
+#include "core/registry.h"
+#include "core/session.h"
+#include "test_room.h"
+
+namespace cardroom::server {
+namespace {
+
+using json = nlohmann::json;
+using namespace std::chrono_literals;
+using testing_room::FakeClient;
+using testing_room::RoomFixture;
+
+// At most this many moves per game (enough for several rounds of every game).
+constexpr int kMovesPerGame = 260;
+
+// The card codes a JSON value names: every string token (split at anything but letters and
+// digits) that is exactly a card's code.
+void collect_cards(const json& j, const std::map<std::string, Card>& codes, std::set<Card>* out) {
+  if (j.is_string()) {
+    const std::string& s = j.get_ref<const std::string&>();
+    std::string token;
+    for (std::size_t i = 0; i <= s.size(); ++i) {
+      const char c = i < s.size() ? s[i] : ' ';
+      if (std::isalnum(static_cast<unsigned char>(c))) {
+        token += c;
+        continue;
+      }
+      if (auto it = codes.find(token); it != codes.end()) out->insert(it->second);
+      token.clear();
+    }
+  } else if (j.is_structured()) {
+    for (const auto& [key, value] : j.items()) {
+      if (auto it = codes.find(key); it != codes.end()) out->insert(it->second);
+      collect_cards(value, codes, out);
+    }
+  }
+}
+
+// What each viewer (kSpectator, then seats) may know after each move, from a replay of `row`.
+struct Knowledge {
+  // known[k][viewer + 1]: the cards viewer may know once k moves are made.
+  std::vector<std::vector<std::set<Card>>> known;
+};
+
+Knowledge replay_knowledge(const TableRow& row, const std::map<std::string, Card>& codes) {
+  Knowledge out;
+  std::string error;
+  auto game = load_game(row.game, &error);
+  EXPECT_TRUE(game) << error;
+  auto session = Session::create(std::move(game), row.seed, row.first_dealer, {}, &error);
+  EXPECT_TRUE(session) << error;
+  const int n = session->state().num_seats();
+  std::vector<std::set<Card>> known(n + 1);
+  std::size_t events_seen = 0;
+  auto learn = [&] {
+    const auto& events = session->events();
+    for (Seat viewer = kSpectator; viewer < n; ++viewer) {
+      std::set<Card>& k = known[viewer + 1];
+      collect_cards(session->state().view(viewer), codes, &k);
+      for (std::size_t i = events_seen; i < events.size(); ++i)
+        if (events[i].visible_to_seat(viewer))
+          collect_cards(event_json(events[i], session->game().card_names()), codes, &k);
+    }
+    events_seen = events.size();
+    out.known.push_back(known);
+  };
+  learn();
+  for (const MoveRow& m : row.moves) {
+    EXPECT_TRUE(session->play(m.seat, m.text, &error, m.time_ms)) << error;
+    learn();
+  }
+  return out;
+}
+
+TEST(ServerLeak, NoSeatAndNoSpectatorHearsOfACardBeforeItMayKnowIt) {
+  RoomFixture f("sqlite", 60000ms, /*table_seed=*/20261126);
+  std::mt19937_64 rng(7);
+  int checked_messages = 0;
+  for (const GameEntry* entry : registered_games()) {
+    SCOPED_TRACE(entry->name);
+    std::string error;
+    auto game = load_game(entry->name, &error);
+    ASSERT_TRUE(game) << error;
+    const int n = game->num_seats();
+    std::map<std::string, Card> codes;
+    for (int id = 0; id < kNoCard; ++id) {
+      const std::string code = card_text(static_cast<Card>(id), game->card_names());
+      if (code != "??") codes[code] = static_cast<Card>(id);
+    }
+    // Every seat open, each taken by a client; a spectator watches.
+    auto host = std::make_shared<FakeClient>("host");
+    json seats = json::array();
+    for (int s = 0; s < n; ++s) seats.push_back("open");
+    f.send(host, {{"type", "create"}, {"game", entry->name}, {"seats", seats}});
+    auto created = host->wait_type("created");
+    ASSERT_TRUE(created);
+    const std::string table = (*created)["table"];
+    std::vector<std::shared_ptr<FakeClient>> clients;
+    for (int s = 0; s < n; ++s) {
+      clients.push_back(std::make_shared<FakeClient>("S" + std::to_string(s)));
+      f.send(clients[s], {{"type", "join"}, {"table", table}, {"seat", s}});
+      ASSERT_TRUE(clients[s]->wait_type("seated"));
+    }
+    auto spectator = std::make_shared<FakeClient>("spectator");
+    f.send(spectator, {{"type", "watch"}, {"table", table}});
+    ASSERT_TRUE(spectator->wait_type("table"));
+    // Random legal moves by whoever may move, until the game ends or the cap.
+    for (int moves = 0; moves < kMovesPerGame;) {
+      ASSERT_TRUE(f.idle());
+      auto latest = spectator->latest(table);
+      ASSERT_TRUE(latest);
+      if ((*latest)["over"].get<bool>()) break;
+      bool moved = false;
+      for (int s = 0; s < n; ++s) {
+        auto mine = clients[s]->latest(table);
+        if (!mine || (*mine)["legal"].empty()) continue;
+        const json& legal = (*mine)["legal"];
+        const json& pick = legal[rng() % legal.size()];
+        json move = {{"type", "move"}, {"table", table}, {"code", pick["code"]}};
+        if ((*mine).value("mode", "turn") != "real_time") move["seq"] = (*mine)["seq"];
+        f.send(clients[s], move);
+        moved = true;
+        ++moves;
+        break;
+      }
+      ASSERT_TRUE(moved) << "nobody may move and the game is not over";
+    }
+    ASSERT_TRUE(f.idle());
+    // The table's moves, as the storage has them.
+    auto rows = f.storage->unfinished(&error);
+    ASSERT_TRUE(rows) << error;
+    std::optional<TableRow> row;
+    for (const TableRow& r : *rows)
+      if (r.id == table) row = r;
+    if (!row) {
+      // Over: the record has the moves.
+      auto [status, body] = f.room->record(table);
+      ASSERT_EQ(status, 200) << body;
+      const json record = json::parse(body);
+      row = TableRow{};
+      row->game = entry->name;
+      row->seed = record["seed"];
+      row->first_dealer = record.value("first_dealer", -1);
+      for (const json& m : record["moves"]) {
+        MoveRow mr{m[0].get<int>(), m[1].get<std::string>(), std::nullopt};
+        if (m.size() > 2) mr.time_ms = m[2].get<std::int64_t>();
+        row->moves.push_back(mr);
+      }
+    }
+    const Knowledge knowledge = replay_knowledge(*row, codes);
+    // Every message each viewer received: the cards it names are known at the message's seq.
+    auto check = [&](const std::shared_ptr<FakeClient>& client, Seat viewer) {
+      std::uint64_t seq = 0;
+      for (const json& m : client->all()) {
+        if (m.contains("seq") && m["seq"].is_number()) seq = m["seq"];
+        ASSERT_LT(seq, knowledge.known.size());
+        std::set<Card> named;
+        collect_cards(m, codes, &named);
+        const std::set<Card>& allowed = knowledge.known[seq][viewer + 1];
+        for (Card c : named)
+          EXPECT_TRUE(allowed.contains(c))
+              << seat_name(viewer) << " was told of " << card_text(c, game->card_names())
+              << " at seq " << seq << " in: " << m.dump().substr(0, 400);
+        ++checked_messages;
+      }
+    };
+    for (int s = 0; s < n; ++s) check(clients[s], s);
+    check(spectator, kSpectator);
+  }
+  EXPECT_GT(checked_messages, 1000);
+}
+
+}  // namespace
+}  // namespace cardroom::server
