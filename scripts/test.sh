@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Quick start: set everything up, build, and run the whole test suite: every test in the Release
-# build and the Python module's tests (pytest), then the suite again (conformance at a tenth of its
-# match counts, each test keeping its floor) under AddressSanitizer + UndefinedBehaviorSanitizer in
-# build-asan/, then every libFuzzer target of tests/fuzz/ for a few seconds (clang, build-fuzz/).
+# build, the Python module's tests (pytest) and the card room's page in Chromium (Playwright),
+# then the suite again (conformance at a tenth of its match counts, each test keeping its floor)
+# under AddressSanitizer + UndefinedBehaviorSanitizer in build-asan/, then every libFuzzer target
+# of tests/fuzz/ for a few seconds (clang, build-fuzz/).
 #
 # The unit tests run as one cardroom_tests process per core (GoogleTest's shards), not one per
 # test as `ctest` runs them: starting a process costs more than most tests take, the sanitizer
@@ -52,6 +53,8 @@ scripts/build.sh
 run_suite build
 echo "== Python module (pytest) =="
 ctest --test-dir build --output-on-failure -R '^python$'
+echo "== the card room's page in Chromium (Playwright) =="
+ctest --test-dir build --output-on-failure -R '^web_'
 
 echo "== fuzz targets (12 s each) =="
 scripts/fuzz.sh --time 12 --jobs "$jobs"

@@ -191,7 +191,8 @@ export class TableView {
   seatLabel = (s: number): string => {
     const seat = this.msg?.seats[s];
     if (s === this.numSeats() && obj(this.view.house)) return str(obj(this.view.house)?.name) ?? "house";
-    const name = seat && seat.kind !== "open" ? seat.name : "";
+    // A person who gave no name is called by the seat ("S0"): not "S0 S0".
+    const name = seat && seat.kind !== "open" && seat.name !== `S${s}` ? seat.name : "";
     const you = s === this.msg?.seat ? " (you)" : "";
     return name ? `S${s} ${name}${you}` : `S${s}${you}`;
   };
@@ -344,7 +345,7 @@ export class TableView {
             { class: "seat-name" },
             h("b", {}, isHouse ? this.seatLabel(s) : `S${s}`),
             " ",
-            isHouse ? null : h("span", {}, seat && seat.kind !== "open" ? seat.name : "open seat"),
+            isHouse || (seat && seat.kind !== "open" && seat.name === `S${s}`) ? null : h("span", {}, seat && seat.kind !== "open" ? seat.name : "open seat"),
             s === dealer ? h("span", { class: "dealer-mark", title: "dealer" }, "D") : null,
           ),
           h(

@@ -1,0 +1,548 @@
+// Browser tests of the card room: the built page (web/dist) served by a real `cardroom serve`,
+// driven by Playwright (playwright-core, no browser download) in Debian's headless Chromium.
+//
+//   CARDROOM=/path/to/cardroom node tests/browser.test.mjs      (from web/, after `npm run build`)
+//
+// (tests/web/browser_test.sh builds the page and runs this.)
+//
+// Environment: CARDROOM (the server binary, required), CHROMIUM (default /usr/bin/chromium),
+// WEB_DIST (default web/dist beside this folder), SCREENSHOTS (default tests/screenshots here).
+//
+// One server (in a temporary folder, with its own database) serves the whole file. A Reds game is
+// created from the lobby, watched by a spectator, reloaded mid-game and played to the end by
+// clicking; then a table of every game is opened and photographed.
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const WEB_DIST = process.env.WEB_DIST || path.resolve(here, "..", "dist");
+const SHOTS = process.env.SCREENSHOTS || path.join(here, "screenshots");
+const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
+const LAPTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+const STEP_MS = 15_000; // the longest wait for one thing the page should do
+const GAME_MS = 90_000; // a whole short Reds game
+
+let server; // { proc, url, dir }
+let browser;
+
+// ---- The server ----
+
+function startServer() {
+  const bin = process.env.CARDROOM;
+  if (!bin) throw new Error("CARDROOM is not set: the path of the cardroom binary");
+  const dir = mkdtempSync(path.join(tmpdir(), "cardroom-pw-"));
+  const args = ["serve", "--port", "0", "--db", path.join(dir, "room.db"), "--web", WEB_DIST, "--away-after-ms", "500"];
+  const proc = spawn(bin, args, { stdio: ["ignore", "pipe", "pipe"] });
+  let out = "";
+  let err = "";
+  proc.stderr.on("data", (d) => (err = (err + d).slice(-4000)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => fail(new Error(`no address from cardroom serve in 10 s\n${out}\n${err}`)), 10_000);
+    function fail(e) {
+      clearTimeout(timer);
+      proc.kill("SIGKILL");
+      rmSync(dir, { recursive: true, force: true });
+      reject(e);
+    }
+    proc.on("exit", (code) => fail(new Error(`cardroom serve exited (${code}) before opening\n${out}\n${err}`)));
+    proc.stdout.on("data", (d) => {
+      out += d;
+      const m = /open at (http:\/\/[^\s/]+\/)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        proc.removeAllListeners("exit");
+        proc.stdout.resume();
+        resolve({ proc, url: m[1], dir });
+      }
+    });
+  });
+}
+
+async function stopServer() {
+  if (!server) return;
+  const { proc, dir } = server;
+  server = undefined;
+  if (proc.exitCode === null) {
+    const gone = new Promise((r) => proc.once("exit", r));
+    proc.kill("SIGTERM");
+    const t = setTimeout(() => proc.kill("SIGKILL"), 3000);
+    await gone;
+    clearTimeout(t);
+  }
+  rmSync(dir, { recursive: true, force: true });
+}
+
+// ---- The page ----
+
+// Runs in the page before its own script: keeps the newest `table`/`update` the page was sent
+// (the larger seq wins, as the page does) and the `seated` message, so that a test can read, in
+// the same moment as the DOM, what the server said the seat may do. After every message (once the
+// page has drawn it) it also checks that the page offers moves only when the server's view says
+// this seat may move, and keeps what it found wrong.
+function recorder(clickable) {
+  const Native = window.WebSocket;
+  window.__cr = { last: null, seat: null, seated: null, checks: 0, wrong: [] };
+  const check = () => {
+    const r = window.__cr;
+    if (!r.last || !document.querySelector('[data-testid="table"]')) return;
+    const offered = Array.from(document.querySelectorAll(clickable)).map((e) => e.dataset.move);
+    const legal = (r.last.legal ?? []).map((m) => m.text);
+    const toAct = Array.isArray(r.last.view?.to_act) ? r.last.view.to_act : [];
+    r.checks++;
+    const bad = offered.filter((m) => !legal.includes(m));
+    if (bad.length) r.wrong.push(`seq ${r.last.seq}: offered ${bad} not legal (${legal})`);
+    if (offered.length && !toAct.includes(r.seat)) r.wrong.push(`seq ${r.last.seq}: offered ${offered} while to act: ${toAct}`);
+  };
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("message", (e) => {
+        let m;
+        try {
+          m = JSON.parse(e.data);
+        } catch {
+          return;
+        }
+        const r = window.__cr;
+        if (m.type === "seated") r.seated = m;
+        if (m.type === "table") {
+          r.seat = m.seat;
+          if (!r.last || r.last.table !== m.table || m.seq >= r.last.seq) r.last = m;
+        }
+        if (m.type === "update" && r.last && m.table === r.last.table && m.seq >= r.last.seq) r.last = { ...r.last, ...m };
+        // The page's own handler runs after this one, in the same task: check in the next.
+        setTimeout(check, 0);
+      });
+    }
+  };
+}
+
+async function newPage(viewport = LAPTOP) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  page.setDefaultTimeout(STEP_MS);
+  await page.addInitScript(recorder, CLICKABLE);
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  // A failed request is reported by its address (the console's own line names none).
+  page.on("console", (m) => m.type() === "error" && !m.text().startsWith("Failed to load resource") && errors.push(m.text()));
+  page.on("response", (r) => r.status() >= 400 && errors.push(`${r.status()} ${r.url()}`));
+  page.errors = errors;
+  return page;
+}
+
+const CLICKABLE = '[data-testid="table"] .card.playable[data-move], [data-testid="moves"] button[data-move]:not([disabled])';
+
+/** What the page shows and what it was last sent, read in one go (so they agree). */
+function snapshot(page) {
+  return page.evaluate((sel) => {
+    const r = window.__cr;
+    const q = (s) => Array.from(document.querySelectorAll(s));
+    const status = document.querySelector('[data-testid="table"] [data-testid="status"]');
+    const view = r.last?.view ?? {};
+    return {
+      seat: r.seat,
+      seq: r.last?.seq ?? null,
+      over: Boolean(r.last?.over || view.over === true),
+      legal: (r.last?.legal ?? []).map((m) => m.text),
+      toAct: Array.isArray(view.to_act) ? view.to_act : [],
+      pending: Boolean(document.querySelector('[data-testid="table"].pending')),
+      statusText: status?.textContent ?? "",
+      mine: Boolean(status?.classList.contains("mine")),
+      hand: q('[data-testid="hand"] [data-card]').map((e) => e.dataset.card),
+      clickable: q(sel).map((e) => e.dataset.move),
+      // Face-up cards of the trick in progress and the last trick (played, so public; the last
+      // trick may be the round before's, whose codes can be dealt to us again).
+      playedCards: q('[data-testid="trick"] [data-card], [data-testid="last-trick"] [data-card]').map((e) => e.dataset.card),
+      // Every other face-up card but the hand's: board, info panel, score sheet.
+      otherCards: q('[data-testid="table"] [data-card]')
+        .filter((e) => !e.closest('[data-testid="hand"], [data-testid="trick"], [data-testid="last-trick"]'))
+        .map((e) => e.dataset.card),
+    };
+  }, CLICKABLE);
+}
+
+/** Waits until the game is over or the page offers this seat a move (and is not waiting for
+ * its last move's update). */
+async function waitForTurnOrEnd(page, timeout = STEP_MS) {
+  try {
+    await page.waitForFunction(
+    (sel) => {
+      const r = window.__cr;
+      if (!r.last) return false;
+      if (r.last.over || r.last.view?.over === true) return true;
+      if (document.querySelector('[data-testid="table"].pending')) return false;
+      return document.querySelectorAll(sel).length > 0;
+    },
+      CLICKABLE,
+      { timeout, polling: 50 },
+    );
+  } catch (e) {
+    const s = await snapshot(page).catch(() => null);
+    const moves = await page.$$eval('[data-testid="moves"] button', (bs) => bs.map((b) => `${b.dataset.move}${b.disabled ? " (disabled)" : ""}`)).catch(() => []);
+    e.message += `\nno move offered nor game over; the page: ${JSON.stringify({ ...s, buttons: moves })}`;
+    throw e;
+  }
+  return snapshot(page);
+}
+
+/** The page offers moves exactly when the server's view says this seat may move. */
+function checkOffers(s, where) {
+  if (s.over) return;
+  if (s.clickable.length > 0) {
+    assert.ok(s.legal.length > 0, `${where}: moves offered (${s.clickable}) but the server sent no legal move`);
+    assert.ok(s.toAct.includes(s.seat), `${where}: moves offered while seat ${s.seat} is not to act (${s.toAct})`);
+    for (const m of s.clickable) assert.ok(s.legal.includes(m), `${where}: "${m}" offered but not legal (${s.legal})`);
+  }
+  if (!s.toAct.includes(s.seat) || s.legal.length === 0) {
+    assert.equal(s.clickable.length, 0, `${where}: moves offered when it is not our turn: ${s.clickable}`);
+    assert.equal(s.mine, false, `${where}: status says our turn when it is not`);
+  }
+}
+
+/** Clicks one of the offered moves (a card or a button), at random, and returns its text. */
+async function clickSomeMove(page, s, rng) {
+  const i = Math.floor(rng() * s.clickable.length);
+  const move = s.clickable[i];
+  await page.locator(CLICKABLE).nth(i).click();
+  return move;
+}
+
+function seededRng(seed) {
+  let x = seed >>> 0 || 1;
+  return () => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return (x >>> 0) / 2 ** 32;
+  };
+}
+
+/** Creates a table from the lobby's form: a game, its options, and who sits where. */
+async function createFromLobby(page, game, { options = {}, seats } = {}) {
+  await page.goto(server.url);
+  const select = page.getByTestId("game-select");
+  await page.waitForFunction((g) => !!document.querySelector(`[data-testid="game-select"] option[value="${g}"]`), game);
+  await select.selectOption(game);
+  for (const [name, value] of Object.entries(options)) {
+    const input = page.getByTestId(`option-${name}`);
+    if (typeof value === "boolean") await input.setChecked(value);
+    else if ((await input.evaluate((e) => e.tagName)) === "SELECT") await input.selectOption(String(value));
+    else {
+      await input.fill(String(value));
+      await input.dispatchEvent("change");
+    }
+  }
+  if (seats) {
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid^="seat-select-"]').length === n, seats.length);
+    for (let i = 0; i < seats.length; i++) await page.getByTestId(`seat-select-${i}`).selectOption(seats[i]);
+  }
+  await page.getByTestId("create").click();
+  await page.waitForURL(/\?table=/);
+  await page.getByTestId("table").waitFor();
+  await page.waitForFunction(() => window.__cr.last !== null && window.__cr.seated !== null);
+  const table = new URL(page.url()).searchParams.get("table");
+  assert.ok(table, "the address names the table");
+  return table;
+}
+
+/** Every `table`/`update` view in the frames a page received over its WebSocket. */
+function collectFrames(page) {
+  const frames = [];
+  page.on("websocket", (ws) => {
+    ws.on("framereceived", (f) => {
+      if (typeof f.payload !== "string") return;
+      try {
+        frames.push(JSON.parse(f.payload));
+      } catch {
+        frames.push({ unparsed: f.payload });
+      }
+    });
+  });
+  return frames;
+}
+
+function collectSent(page) {
+  const sent = [];
+  page.on("websocket", (ws) => ws.on("framesent", (f) => typeof f.payload === "string" && sent.push(JSON.parse(f.payload))));
+  return sent;
+}
+
+/** Every "hand" key (at any depth) of a value whose value holds a card. */
+function handsIn(value, at = "view", out = []) {
+  if (Array.isArray(value)) value.forEach((v, i) => handsIn(v, `${at}[${i}]`, out));
+  else if (value && typeof value === "object")
+    for (const [k, v] of Object.entries(value)) {
+      if ((k === "hand" || k === "hands") && JSON.stringify(v ?? null).match(/"[0-9TJQKA]{1,2}[SHDC]"/)) out.push(`${at}.${k}`);
+      handsIn(v, `${at}.${k}`, out);
+    }
+  return out;
+}
+
+// Stopped from outside (the script's time bound, Ctrl-C): the server goes too.
+function killServerNow() {
+  if (!server) return;
+  server.proc.kill("SIGKILL");
+  rmSync(server.dir, { recursive: true, force: true });
+  server = undefined;
+}
+for (const sig of ["SIGTERM", "SIGINT"])
+  process.once(sig, () => {
+    killServerNow();
+    process.exit(1);
+  });
+process.once("exit", killServerNow);
+
+before(async () => {
+  server = await startServer();
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
+  mkdirSync(SHOTS, { recursive: true });
+});
+
+after(async () => {
+  await browser?.close().catch(() => {});
+  await stopServer();
+});
+
+describe("a Reds game in the browser", { timeout: 150_000 }, () => {
+  let player;
+  let spectator;
+  let specFrames;
+  let playerFrames;
+  let checked = 0; // turns at which the spectator's page was compared with ours
+  let table;
+  const rng = seededRng(20261126);
+  let ourMoves = 0;
+
+  /** Plays until the game ends or `count` of our moves were made, checking at every turn that
+   * moves are offered only then and that the spectator sees none of our hand. */
+  async function play(count, deadline) {
+    while (ourMoves < count) {
+      const s = await waitForTurnOrEnd(player, Math.max(1000, deadline - Date.now()));
+      checkOffers(s, `before our move ${ourMoves + 1}`);
+      if (s.over) return s;
+      if (spectator) await spectatorSeesNoHand(s);
+      await clickSomeMove(player, s, rng);
+      ourMoves++;
+      // Between our turns (the computers' moves), nothing may be offered.
+      checkOffers(await snapshot(player), `after our move ${ourMoves}`);
+    }
+    return snapshot(player);
+  }
+
+  /** At our turn (the table waits for us, so both pages settle on the same seq): the spectator's
+   * page draws no hand and no card of ours outside the played tricks, and the same played
+   * tricks as ours. */
+  async function spectatorSeesNoHand(s) {
+    await spectator.waitForFunction((seq) => window.__cr.last?.seq === seq, s.seq, { timeout: STEP_MS });
+    const seen = await snapshot(spectator);
+    assert.equal(seen.seat, null, "the spectator has no seat");
+    assert.deepEqual(seen.hand, [], "the spectator's page draws no hand");
+    assert.deepEqual(seen.clickable, [], "the spectator is offered no move");
+    const leaked = seen.otherCards.filter((c) => s.hand.includes(c));
+    assert.deepEqual(leaked, [], `the spectator sees cards of our hand at seq ${s.seq}`);
+    assert.deepEqual(seen.playedCards, s.playedCards, `the spectator sees the tricks we see at seq ${s.seq}`);
+    checked++;
+  }
+
+  test("create a Reds table from the lobby: me and three heuristic players", async () => {
+    player = await newPage();
+    playerFrames = collectFrames(player); // kept across the reload: the page object stays
+    table = await createFromLobby(player, "reds", {
+      options: { players: 4, short_game: true },
+      seats: ["me", "heuristic", "heuristic", "heuristic"],
+    });
+    const seated = await player.evaluate(() => window.__cr.seated);
+    assert.equal(seated.table, table);
+    assert.equal(seated.seat, 0, "the creator sits where the form put \"me\"");
+    const token = await player.evaluate((t) => localStorage.getItem(`cardroom.token.${t}`), table);
+    assert.equal(token, seated.token, "the seat's token is kept in localStorage");
+    const msg = await player.evaluate(() => window.__cr.last);
+    assert.match(msg.game, /^reds\(.*short_game=true/, "the game string carries the option changed");
+    assert.deepEqual(
+      msg.seats.map((x) => x.kind),
+      ["human", "computer", "computer", "computer"],
+    );
+    assert.equal(await player.getByTestId("seat-0").count(), 1);
+    assert.equal(await player.getByTestId("seat-3").count(), 1);
+    const s = await waitForTurnOrEnd(player);
+    assert.ok(s.hand.length > 0, "our hand is drawn face up");
+    checkOffers(s, "first turn");
+  });
+
+  test("a spectator watches by the watch link and sees no hidden card", async () => {
+    spectator = await newPage();
+    specFrames = collectFrames(spectator);
+    await spectator.goto(`${server.url}?table=${encodeURIComponent(table)}&watch=1`);
+    await spectator.getByTestId("table").waitFor();
+    await spectator.waitForFunction(() => window.__cr.last !== null);
+    await spectator.getByText("watching", { exact: true }).waitFor();
+    const s = await snapshot(player);
+    await spectatorSeesNoHand(s);
+    // Watching spends no seat, and the spectator holds no token.
+    assert.equal(await spectator.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("cardroom.token.")).length), 0);
+  });
+
+  test("moves are offered only on our turn, and clicking plays them", async () => {
+    const s = await play(3, Date.now() + 30_000);
+    assert.ok(s.over || ourMoves === 3, "three moves made");
+    assert.ok(s.seq > 0);
+  });
+
+  test("a reload mid-game resumes the same seat with its token", async () => {
+    const before = await waitForTurnOrEnd(player);
+    assert.ok(!before.over, "the game is still on");
+    const token = await player.evaluate((t) => localStorage.getItem(`cardroom.token.${t}`), table);
+    const sent = collectSent(player);
+    await player.reload();
+    await player.getByTestId("table").waitFor();
+    await player.waitForFunction(() => window.__cr.last !== null);
+    const resume = sent.find((m) => m.type === "resume");
+    assert.ok(resume, `the reloaded page resumes (sent: ${JSON.stringify(sent)})`);
+    assert.equal(resume.table, table);
+    assert.equal(resume.token, token, "with the token kept in localStorage");
+    assert.ok(!sent.some((m) => m.type === "join" || m.type === "watch"), "and neither joins nor watches");
+    assert.equal(new URL(player.url()).searchParams.get("table"), table);
+    const after = await waitForTurnOrEnd(player);
+    assert.equal(after.seat, before.seat, "the same seat");
+    if (after.seq === before.seq) {
+      assert.deepEqual(after.hand.slice().sort(), before.hand.slice().sort(), "the same hand");
+      assert.deepEqual(after.clickable.slice().sort(), before.clickable.slice().sort(), "the same moves offered");
+    } else {
+      // The reload took longer than --away-after-ms and a computer moved for us meanwhile.
+      assert.ok(after.seq > before.seq, "the view never goes back");
+      console.log(`note: a computer moved for the reloading seat (seq ${before.seq} -> ${after.seq})`);
+      if (!after.over && after.hand.length) assert.ok(after.hand.every((c) => before.hand.includes(c)) || after.hand.length >= before.hand.length);
+    }
+    const away = await player.evaluate(() => window.__cr.last.seats[window.__cr.seat]);
+    assert.equal(away.kind, "human");
+    assert.equal(await player.getByTestId("lobby").count(), 0, "the table, not the lobby");
+    // Play goes on after the reload.
+    await play(ourMoves + 2, Date.now() + 20_000);
+  });
+
+  test("play the whole game by clicking, until the page shows the game over", async () => {
+    const s = await play(Infinity, Date.now() + GAME_MS);
+    assert.ok(s.over, "the game ended");
+    await player.getByTestId("status").getByText(/Game over/).waitFor();
+    const status = await player.getByTestId("status").textContent();
+    console.log(`Reds: ${ourMoves} moves of ours; ${status.trim()}`);
+    assert.deepEqual(await player.locator(CLICKABLE).count(), 0, "no move offered once over");
+    const watch = await player.evaluate(() => ({ checks: window.__cr.checks, wrong: window.__cr.wrong }));
+    assert.deepEqual(watch.wrong, [], "moves offered only when the view says we may move, at every message");
+    assert.ok(watch.checks > 20, `checked after every message since the reload (${watch.checks})`);
+    await player.getByTestId("record").waitFor();
+    await spectator.getByTestId("status").getByText(/Game over/).waitFor();
+    const file = path.join(SHOTS, "reds-over.png");
+    await player.screenshot({ path: file, fullPage: true });
+    console.log(`screenshot ${file}`);
+    assert.deepEqual(player.errors, [], "no error in the player's page");
+  });
+
+  test("every view the spectator was sent hides the hands", async () => {
+    const views = specFrames.filter((m) => m.type === "table" || m.type === "update");
+    assert.ok(views.length > 5, `the spectator received the game (${views.length} views)`);
+    assert.ok(checked >= 5, `the spectator's page was compared with ours at ${checked} turns`);
+    // Our hand at each seq, from what our page was sent.
+    const ourHand = new Map();
+    for (const m of playerFrames) if ((m.type === "table" || m.type === "update") && Array.isArray(m.view?.hand)) ourHand.set(m.seq, m.view.hand);
+    let compared = 0;
+    for (const m of views) {
+      assert.equal(m.legal?.length ?? 0, 0, "a spectator gets no legal move");
+      if (m.type === "table") assert.equal(m.seat, null);
+      const hands = handsIn(m.view);
+      assert.deepEqual(hands, [], `seq ${m.seq}: a hand with cards in a spectator's view`);
+      // No card we hold at that seq appears anywhere in the spectator's view, but in the played
+      // tricks (the round before's may hold codes dealt to us again).
+      const hand = ourHand.get(m.seq);
+      if (!hand || m.over) continue;
+      const { trick, tricks, last_round, ...rest } = m.view;
+      const codes = new Set(JSON.stringify(rest).match(/"[^"]{2,3}"/g)?.map((x) => x.slice(1, -1)));
+      const leaked = hand.filter((c) => codes.has(c));
+      assert.deepEqual(leaked, [], `seq ${m.seq}: our cards in the spectator's view: ${JSON.stringify(rest)}`);
+      compared++;
+    }
+    assert.ok(compared > 20, `the spectator's views were compared with our hand at ${compared} seqs`);
+    console.log(`spectator: ${views.length} views, ${compared} compared with our hand, ${checked} pages compared`);
+    assert.ok(!specFrames.some((m) => m.type === "seated"), "the spectator was never seated");
+    assert.deepEqual(spectator.errors, [], "no error in the spectator's page");
+  });
+
+  after(async () => {
+    await player?.context().close();
+    await spectator?.context().close();
+  });
+});
+
+describe("a table of every game", { timeout: 120_000 }, () => {
+  test("screenshots of each game's table after a few moves", async () => {
+    const page = await newPage();
+    await page.goto(server.url);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="game-select"] option').length > 0);
+    const listed = await page.$$eval('[data-testid="game-select"] option', (os) => os.map((o) => o.value));
+    assert.ok(listed.length >= 11, `the lobby lists the games (${listed})`);
+    // GAMES="reds nuts" narrows the run (while working on a game's table).
+    const only = (process.env.GAMES ?? "").split(/[\s,]+/).filter(Boolean);
+    const games = only.length ? listed.filter((g) => only.includes(g)) : listed;
+    const rng = seededRng(7);
+    const files = [];
+    for (const game of games) {
+      await shootGame(page, game, rng, files).catch((e) => {
+        e.message = `${game}: ${e.message}`;
+        throw e;
+      });
+    }
+    for (const f of files) console.log(`screenshot ${f}`);
+    assert.deepEqual(page.errors, [], "no error in the page");
+    await page.context().close();
+  });
+});
+
+/** Creates a table of `game` with the form's default seats ("me" first, heuristic elsewhere),
+ * makes a few moves and saves a screenshot of the table. */
+async function shootGame(page, game, rng, files) {
+  await createFromLobby(page, game);
+  const kinds = await page.evaluate(() => window.__cr.last.seats.map((s) => s.kind));
+  assert.equal(kinds[0], "human", `${game}: we sit at seat 0`);
+  assert.ok(kinds.slice(1).every((k) => k === "computer"), `${game}: computers elsewhere (${kinds})`);
+  // A few moves of ours. In real time (Nuts) the computers move at a person's pace, and a
+  // seat that said "stuck" waits for them: there a turn that does not come soon ends the moves.
+  const realTime = (await page.evaluate(() => window.__cr.last.mode)) === "real_time";
+  let s = null;
+  for (let i = 0; i <= 3; i++) {
+    s = realTime ? await waitForTurnOrEnd(page, 8000).catch(() => null) : await waitForTurnOrEnd(page);
+    if (!s) {
+      s = await snapshot(page);
+      console.log(`${game}: no turn of ours within 8 s after ${i} moves (${s.statusText}); screenshot as it is`);
+      break;
+    }
+    checkOffers(s, `${game} move ${i + 1}`);
+    if (s.over || i === 3) break;
+    await clickSomeMove(page, s, rng);
+  }
+  checkOffers(s, `${game} before the screenshot`);
+  const wrong = await page.evaluate(() => window.__cr.wrong);
+  assert.deepEqual(wrong, [], `${game}: moves offered only when the view says we may move`);
+  assert.ok(s.hand.length > 0 || s.over || s.otherCards.length + s.playedCards.length > 0, `${game}: cards are drawn`);
+  await page.mouse.move(1, 1); // no card lifted by the pointer's hover
+  await page.evaluate(() => window.scrollTo(0, 0)); // the table from its top, not where we clicked
+  await page.waitForTimeout(400); // let the fly-in animations settle
+  const file = path.join(SHOTS, `${game}.png`);
+  await page.screenshot({ path: file });
+  files.push(file);
+  if (game === "reds") {
+    await page.setViewportSize(PHONE);
+    await page.waitForTimeout(200);
+    const phone = path.join(SHOTS, "reds-phone.png");
+    await page.screenshot({ path: phone });
+    files.push(phone);
+    await page.setViewportSize(LAPTOP);
+  }
+}
