@@ -28,6 +28,7 @@ void add_bench_command(CLI::App& app, Context& ctx);
 void add_solve_command(CLI::App& app, Context& ctx);
 void add_analyze_command(CLI::App& app, Context& ctx);
 void add_serve_command(CLI::App& app, Context& ctx);
+void add_loadtest_command(CLI::App& app, Context& ctx);
 
 // Splits `key=value` words (game options given on the command line); a word without '=' is an
 // error written to `error`.
@@ -58,5 +59,9 @@ void fail(Context& ctx, const std::string& message, int code = 1);
 // process of such a job runs the same command line: main() lets rank 0 alone write to stderr,
 // and `sim` shares its matches between the processes (cli/sim_mpi.h).
 int launcher_rank();
+
+// Raises this process's limit on open files to the hard limit: the card room and its load
+// generator hold a socket per connection.
+void raise_file_limit();
 
 }  // namespace cardroom::cli

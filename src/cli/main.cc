@@ -1,5 +1,7 @@
 // `cardroom`: one binary, one file per subcommand (list, rules, play, sim, ladder, replay, analyze,
 // bench, solve).
+#include <sys/resource.h>
+
 #include <climits>
 #include <cstdlib>
 #include <iostream>
@@ -63,6 +65,14 @@ void fail(Context& ctx, const std::string& message, int code) {
   ctx.exit_code = code;
 }
 
+void raise_file_limit() {
+  rlimit limit{};
+  if (getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < limit.rlim_max) {
+    limit.rlim_cur = limit.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &limit);
+  }
+}
+
 int launcher_rank() {
   for (const char* name : {"OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK"}) {
     const char* value = std::getenv(name);
@@ -95,6 +105,7 @@ int main(int argc, char** argv) {
   cardroom::cli::add_bench_command(app, ctx);
   cardroom::cli::add_solve_command(app, ctx);
   cardroom::cli::add_serve_command(app, ctx);
+  cardroom::cli::add_loadtest_command(app, ctx);
   // A first word that is neither a flag nor a command: name it (CLI11 would only say that a
   // subcommand is required).
   std::string names;

@@ -44,6 +44,7 @@ void add_serve_command(CLI::App& app, Context& ctx) {
     sigaddset(&signals, SIGTERM);
     pthread_sigmask(SIG_BLOCK, &signals, nullptr);
     signal(SIGPIPE, SIG_IGN);
+    raise_file_limit();
 
     static std::mutex log_mu;
     auto log = [](const std::string& line) {

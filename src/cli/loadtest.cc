@@ -1,0 +1,412 @@
+// `cardroom loadtest`: a load generator for the card room, loopback only. It opens --clients
+// WebSocket clients (Boost.Beast), each of which creates a table with itself and computer players
+// (pace 0), sits, and plays random legal moves after a think time, starting a new table when a
+// game ends. It reports the seats held, moves per second, the latency from a move being sent to
+// its broadcast reaching the client (p50, p99, max) and the server's memory.
+//
+// Without --url it starts `cardroom serve` itself (this binary, a database in a temporary
+// directory) and reads the server's memory from /proc; with --url it loads a running server, and
+// --server-pid names the process whose memory to read.
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <boost/asio/connect.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/websocket.hpp>
+#include <chrono>
+#include <deque>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <regex>
+
+#include "cli/commands.h"
+#include "core/registry.h"
+
+extern char** environ;
+
+namespace cardroom::cli {
+namespace {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace websocket = beast::websocket;
+using tcp = asio::ip::tcp;
+using json = nlohmann::json;
+using Clock = std::chrono::steady_clock;
+
+struct LoadConfig {
+  std::string host = "127.0.0.1";
+  unsigned short port = 0;
+  std::string game = "s48";
+  int seats = 4;
+  int clients = 200;
+  double seconds = 10;
+  double think_ms = 1000;
+};
+
+struct LoadStats {
+  std::vector<double> latency_ms;
+  std::uint64_t moves = 0, updates = 0, errors = 0, tables = 0, games_over = 0, closed = 0;
+  int seated = 0;  // clients holding a seat now
+  std::string first_error;
+};
+
+// Only the fields a client acts on: views and events are skipped, not kept.
+json parse_light(const std::string& text) {
+  return json::parse(
+      text,
+      [](int depth, json::parse_event_t event, json& parsed) {
+        if (depth == 1 && event == json::parse_event_t::key &&
+            (parsed == "view" || parsed == "events" || parsed == "chat" || parsed == "seats"))
+          return false;
+        return true;
+      },
+      false);
+}
+
+class LoadClient : public std::enable_shared_from_this<LoadClient> {
+ public:
+  LoadClient(asio::io_context& io, const LoadConfig& config, LoadStats& stats, std::uint64_t seed)
+      : io_(io), config_(config), stats_(stats), ws_(io), think_(io), rng_(seed) {}
+
+  void start() {
+    beast::get_lowest_layer(ws_).async_connect(
+        tcp::endpoint(asio::ip::make_address(config_.host), config_.port),
+        [self = shared_from_this()](beast::error_code ec) {
+          if (ec) return self->fail("connect: " + ec.message());
+          self->ws_.async_handshake(self->config_.host, "/ws", [self](beast::error_code ec2) {
+            if (ec2) return self->fail("handshake: " + ec2.message());
+            self->create();
+            self->read();
+          });
+        });
+  }
+
+  void stop() {
+    stopped_ = true;
+    think_.cancel();
+    beast::error_code ec;
+    beast::get_lowest_layer(ws_).socket().close(ec);
+  }
+
+ private:
+  void fail(const std::string& why) {
+    if (stopped_) return;
+    ++stats_.errors;
+    ++stats_.closed;
+    if (stats_.first_error.empty()) stats_.first_error = why;
+    if (seated_) --stats_.seated;
+    seated_ = false;
+    stopped_ = true;
+  }
+
+  void create() {
+    json seats = json::array({"me"});
+    for (int s = 1; s < config_.seats; ++s) seats.push_back("heuristic");
+    send({{"type", "create"}, {"game", config_.game}, {"seats", seats}, {"name", "load"}});
+  }
+
+  void send(const json& m) {
+    outbox_.push_back(m.dump());
+    if (outbox_.size() == 1) write();
+  }
+  void write() {
+    ws_.text(true);
+    ws_.async_write(asio::buffer(outbox_.front()),
+                    [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                      if (ec) return self->fail("write: " + ec.message());
+                      self->outbox_.pop_front();
+                      if (!self->outbox_.empty()) self->write();
+                    });
+  }
+
+  void read() {
+    ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
+      if (ec) return self->fail("read: " + ec.message());
+      const std::string text = beast::buffers_to_string(self->buffer_.data());
+      self->buffer_.consume(self->buffer_.size());
+      self->on_message(parse_light(text));
+      if (!self->stopped_) self->read();
+    });
+  }
+
+  void on_message(const json& m) {
+    if (stopped_ || !m.is_object()) return;
+    const std::string type = m.value("type", "");
+    if (type == "created") {
+      table_ = m.value("table", "");
+      ++stats_.tables;
+    } else if (type == "seated") {
+      if (!seated_) ++stats_.seated;
+      seated_ = true;
+    } else if (type == "table" || type == "update") {
+      if (m.value("table", "") != table_) return;
+      ++stats_.updates;
+      seq_ = m.value("seq", std::uint64_t{0});
+      real_time_ = m.value("mode", "turn") == "real_time";
+      legal_ = m.value("legal", json::array());
+      if (pending_ && seq_ > sent_seq_) {
+        stats_.latency_ms.push_back(
+            std::chrono::duration<double, std::milli>(Clock::now() - sent_at_).count());
+        pending_ = false;
+      }
+      if (m.value("over", false)) {
+        ++stats_.games_over;
+        pending_ = thinking_ = false;
+        think_.cancel();
+        create();
+        return;
+      }
+      if (!pending_ && !thinking_ && !legal_.empty()) think();
+    } else if (type == "error") {
+      ++stats_.errors;
+      if (stats_.first_error.empty()) stats_.first_error = m.value("message", "");
+      pending_ = false;
+      if (!thinking_ && !legal_.empty()) think();
+    }
+  }
+
+  // A person takes a while: uniformly 0.5 to 1.5 think times.
+  void think() {
+    thinking_ = true;
+    std::uniform_real_distribution<double> d(0.5 * config_.think_ms, 1.5 * config_.think_ms);
+    think_.expires_after(std::chrono::microseconds(static_cast<std::int64_t>(d(rng_) * 1000)));
+    think_.async_wait([self = shared_from_this()](beast::error_code ec) {
+      self->thinking_ = false;
+      if (ec || self->stopped_ || self->legal_.empty() || self->pending_) return;
+      const json& pick = self->legal_[self->rng_() % self->legal_.size()];
+      json move = {{"type", "move"}, {"table", self->table_}, {"code", pick["code"]}};
+      if (!self->real_time_) move["seq"] = self->seq_;
+      self->pending_ = true;
+      self->sent_seq_ = self->seq_;
+      self->sent_at_ = Clock::now();
+      ++self->stats_.moves;
+      self->send(move);
+    });
+  }
+
+  asio::io_context& io_;
+  const LoadConfig& config_;
+  LoadStats& stats_;
+  websocket::stream<beast::tcp_stream> ws_;
+  asio::steady_timer think_;
+  std::mt19937_64 rng_;
+  beast::flat_buffer buffer_;
+  std::deque<std::string> outbox_;
+  std::string table_;
+  json legal_ = json::array();
+  std::uint64_t seq_ = 0, sent_seq_ = 0;
+  Clock::time_point sent_at_;
+  bool pending_ = false, thinking_ = false, seated_ = false, stopped_ = false, real_time_ = false;
+};
+
+// `cardroom serve` as a child on a free port, its output to `log`.
+struct ChildServer {
+  pid_t pid = -1;
+  unsigned short port = 0;
+  bool start(const std::string& db, const std::string& log, std::string* error) {
+    int out[2];
+    if (pipe(out) != 0) {
+      *error = "pipe failed";
+      return false;
+    }
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, out[1], 1);
+    posix_spawn_file_actions_addclose(&actions, out[0]);
+    posix_spawn_file_actions_addopen(&actions, 2, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    std::vector<std::string> args = {"cardroom", "serve", "--port", "0", "--db", db, "--quiet"};
+    std::vector<char*> argv;
+    for (auto& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    const int rc = posix_spawn(&pid, "/proc/self/exe", &actions, nullptr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    close(out[1]);
+    if (rc != 0) {
+      close(out[0]);
+      *error = "cannot start cardroom serve";
+      return false;
+    }
+    std::string line;
+    char c;
+    while (line.size() < 1000 && read(out[0], &c, 1) == 1 && c != '\n') line += c;
+    close(out[0]);
+    std::smatch m;
+    if (!std::regex_search(line, m, std::regex(":([0-9]+)/"))) {
+      *error = "cardroom serve did not start (see " + log + ")";
+      return false;
+    }
+    port = static_cast<unsigned short>(std::stoi(m[1]));
+    return true;
+  }
+  ~ChildServer() {
+    if (pid <= 0) return;
+    ::kill(pid, SIGTERM);
+    int status = 0;
+    waitpid(pid, &status, 0);
+  }
+};
+
+// VmRSS and VmHWM of a process, in MiB (-1 if unknown).
+std::pair<double, double> memory_mib(pid_t pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/status");
+  std::string key;
+  double rss = -1, hwm = -1;
+  while (in >> key) {
+    double kb = 0;
+    if (key == "VmRSS:" && in >> kb) rss = kb / 1024;
+    if (key == "VmHWM:" && in >> kb) hwm = kb / 1024;
+  }
+  return {rss, hwm};
+}
+
+double percentile(std::vector<double>& v, double p) {
+  if (v.empty()) return 0;
+  const std::size_t i = std::min(v.size() - 1, static_cast<std::size_t>(p * (v.size() - 1) + 0.5));
+  std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(i), v.end());
+  return v[i];
+}
+
+}  // namespace
+
+void add_loadtest_command(CLI::App& app, Context& ctx) {
+  auto* cmd = app.add_subcommand(
+      "loadtest", "Load the web card room with WebSocket clients playing random moves (loopback)");
+  static std::string clients_text = "200", seconds_text = "10", think_text = "1000";
+  static std::string game = "s48", url, server_pid_text;
+  static bool as_json = false;
+  cmd->add_option("--clients", clients_text, "clients, each a person at its own table (1-10000)")
+      ->type_name("N");
+  cmd->add_option("--seconds", seconds_text, "how long to play (1-3600)")->type_name("S");
+  cmd->add_option("--think-ms", think_text,
+                  "a client's think time before each move, on average (0-60000; default 1000)")
+      ->type_name("MS");
+  cmd->add_option("--game", game, "the game string of every table (default s48)");
+  cmd->add_option("--url", url,
+                  "a running room's WebSocket, ws://127.0.0.1:PORT/ws (default: start one)");
+  cmd->add_option("--server-pid", server_pid_text, "with --url: the server's process, for memory");
+  cmd->add_flag("--json", as_json, "machine-readable output");
+  cmd->callback([&ctx] {
+    std::string error;
+    std::uint64_t clients = 0, seconds = 0, think = 0, server_pid = 0;
+    if (!parse_whole_number("--clients", clients_text, 1, 10000, &clients, &error) ||
+        !parse_whole_number("--seconds", seconds_text, 1, 3600, &seconds, &error) ||
+        !parse_whole_number("--think-ms", think_text, 0, 60000, &think, &error))
+      return fail(ctx, error);
+    if (!server_pid_text.empty() &&
+        !parse_whole_number("--server-pid", server_pid_text, 1, 1u << 30, &server_pid, &error))
+      return fail(ctx, error);
+    auto loaded = load_game(game, &error);
+    if (!loaded) return fail(ctx, error);
+    raise_file_limit();
+    signal(SIGPIPE, SIG_IGN);
+    LoadConfig config;
+    config.game = game;
+    config.seats = loaded->num_seats();
+    config.clients = static_cast<int>(clients);
+    config.seconds = static_cast<double>(seconds);
+    config.think_ms = static_cast<double>(think);
+
+    std::optional<ChildServer> child;
+    std::string dir;
+    if (url.empty()) {
+      char pattern[] = "/tmp/cardroom-load-XXXXXX";
+      if (!mkdtemp(pattern)) return fail(ctx, "cannot make a temporary directory");
+      dir = pattern;
+      child.emplace();
+      if (!child->start(dir + "/load.db", dir + "/serve.log", &error)) return fail(ctx, error);
+      config.port = child->port;
+      server_pid = static_cast<std::uint64_t>(child->pid);
+    } else {
+      // Loopback only: a load generator is not to be pointed at other people's machines.
+      std::smatch m;
+      if (!std::regex_match(url, m, std::regex(R"(ws://(127\.0\.0\.1|localhost):([0-9]{1,5})/ws)")))
+        return fail(ctx, "--url must be ws://127.0.0.1:PORT/ws (loopback only), not '" + url + "'");
+      config.port = static_cast<unsigned short>(std::stoi(m[2]));
+    }
+
+    asio::io_context io;
+    LoadStats stats;
+    std::vector<std::shared_ptr<LoadClient>> all;
+    for (int i = 0; i < config.clients; ++i) {
+      all.push_back(
+          std::make_shared<LoadClient>(io, config, stats, 1000 + static_cast<unsigned>(i)));
+      all.back()->start();
+    }
+    // Seats are counted at the end; latencies from the second half (once every client is in).
+    const auto started = Clock::now();
+    asio::steady_timer half(io), end(io);
+    std::size_t warmup_samples = 0;
+    std::uint64_t warmup_moves = 0;
+    half.expires_after(std::chrono::duration_cast<Clock::duration>(
+        std::chrono::duration<double>(config.seconds / 2)));
+    half.async_wait([&](beast::error_code) {
+      warmup_samples = stats.latency_ms.size();
+      warmup_moves = stats.moves;
+    });
+    int seats_at_end = 0;
+    end.expires_after(
+        std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(config.seconds)));
+    end.async_wait([&](beast::error_code) {
+      seats_at_end = stats.seated;
+      for (auto& c : all) c->stop();
+    });
+    io.run();
+    const double elapsed = std::chrono::duration<double>(Clock::now() - started).count();
+    const auto [rss, hwm] =
+        server_pid ? memory_mib(static_cast<pid_t>(server_pid)) : std::pair<double, double>{-1, -1};
+    std::vector<double> steady(
+        stats.latency_ms.begin() + static_cast<std::ptrdiff_t>(warmup_samples),
+        stats.latency_ms.end());
+    const double window = config.seconds / 2;
+    json out = {{"game", game},
+                {"clients", config.clients},
+                {"seconds", elapsed},
+                {"think_ms", config.think_ms},
+                {"seats", seats_at_end},
+                {"tables", stats.tables},
+                {"games_over", stats.games_over},
+                {"moves", stats.moves},
+                {"moves_per_second", static_cast<double>(stats.moves - warmup_moves) / window},
+                {"updates", stats.updates},
+                {"latency_ms",
+                 {{"samples", steady.size()},
+                  {"p50", percentile(steady, 0.50)},
+                  {"p99", percentile(steady, 0.99)},
+                  {"max", steady.empty() ? 0.0 : *std::max_element(steady.begin(), steady.end())}}},
+                {"server_rss_mib", rss},
+                {"server_peak_rss_mib", hwm},
+                {"errors", stats.errors},
+                {"first_error", stats.first_error}};
+    child.reset();
+    if (!dir.empty()) std::filesystem::remove_all(dir);
+    if (as_json) {
+      std::cout << out.dump(2) << "\n";
+    } else {
+      std::cout << "clients " << config.clients << ", seats held at the end " << seats_at_end
+                << ", " << stats.tables << " tables, " << stats.games_over << " games over\n"
+                << "moves sent (second half): " << out["moves_per_second"].get<double>()
+                << " per second; updates received " << stats.updates << "\n"
+                << "move to broadcast, ms (second half, " << steady.size() << " moves): p50 "
+                << out["latency_ms"]["p50"].get<double>() << ", p99 "
+                << out["latency_ms"]["p99"].get<double>() << ", max "
+                << out["latency_ms"]["max"].get<double>() << "\n"
+                << "server memory: " << rss << " MiB now, " << hwm << " MiB at most\n"
+                << "errors: " << stats.errors
+                << (stats.first_error.empty() ? "" : " (first: " + stats.first_error + ")") << "\n";
+    }
+    if (seats_at_end < config.clients) fail(ctx, "not every client held a seat at the end");
+  });
+}
+
+}  // namespace cardroom::cli
