@@ -224,9 +224,17 @@ class PostgresStorage final : public Storage {
   }
 
  private:
+  // libpq's last error on one line (it writes several, with tabs).
   std::string message() const {
-    std::string m = PQerrorMessage(conn_);
-    while (!m.empty() && (m.back() == '\n' || m.back() == ' ')) m.pop_back();
+    std::string m;
+    for (const char* p = PQerrorMessage(conn_); *p; ++p) {
+      const bool blank = *p == '\n' || *p == '\t' || *p == ' ';
+      if (!blank)
+        m += *p;
+      else if (!m.empty() && m.back() != ' ')
+        m += ' ';
+    }
+    while (!m.empty() && m.back() == ' ') m.pop_back();
     return m;
   }
   bool command(const char* sql, std::string* error) {
