@@ -5,7 +5,7 @@ import { h, fill, type Child } from "./dom";
 import type { GameInfo, GamesMsg, LobbyTable, OptionSpec, Seat } from "./protocol";
 
 export interface LobbyActions {
-  create(game: string, seats: string[], turnSeconds: number, isPrivate: boolean): void;
+  create(game: string, seats: string[], turnSeconds: number, paceMs: number, isPrivate: boolean): void;
   join(table: string): void;
   watch(table: string): void;
   resume(table: string): void;
@@ -32,6 +32,8 @@ export class LobbyView {
   private optionsEl = h("div", { class: "options" });
   private seatsEl = h("div", { class: "seats", "data-testid": "seat-list" });
   private timerInput = h("input", { type: "number", min: 0, max: 600, value: 0, "data-testid": "turn-seconds" }) as HTMLInputElement;
+  /** A pause before each computer move, so that people can follow the play. */
+  private paceInput = h("input", { type: "number", min: 0, max: 5000, step: 100, value: 600, "data-testid": "pace-ms" }) as HTMLInputElement;
   private privateInput = h("input", { type: "checkbox", "data-testid": "private" }) as HTMLInputElement;
   private seatValues: string[] = [];
   private note = h("div", { class: "lobby-note", "data-testid": "status", role: "status", "aria-live": "polite" });
@@ -179,6 +181,7 @@ export class LobbyView {
       this.optionsEl,
       h("div", { class: "option" }, h("span", {}, "seats"), this.seatsEl),
       h("label", { class: "option" }, h("span", {}, "turn timer (s, 0: none)"), this.timerInput),
+      h("label", { class: "option" }, h("span", {}, "computer pace (ms per move)"), this.paceInput),
       h("label", { class: "option inline" }, this.privateInput, h("span", {}, "private (by invitation only)")),
       h("button", { type: "submit", class: "primary", "data-testid": "create" }, "Create table"),
     );
@@ -224,6 +227,7 @@ export class LobbyView {
     const g = this.game();
     if (!g) return;
     const seconds = Math.max(0, Math.floor(Number(this.timerInput.value) || 0));
-    this.actions.create(this.gameString(g), this.seatValues.slice(), seconds, this.privateInput.checked);
+    const pace = Math.min(5000, Math.max(0, Math.floor(Number(this.paceInput.value) || 0)));
+    this.actions.create(this.gameString(g), this.seatValues.slice(), seconds, pace, this.privateInput.checked);
   }
 }

@@ -50,8 +50,16 @@ class App {
   constructor(root: HTMLElement) {
     this.lobby = new LobbyView(
       {
-        create: (game, seats, turnSeconds, isPrivate) =>
-          this.conn.send({ type: "create", game, seats, name: this.name || undefined, turn_seconds: turnSeconds || undefined, private: isPrivate || undefined }),
+        create: (game, seats, turnSeconds, paceMs, isPrivate) =>
+          this.conn.send({
+            type: "create",
+            game,
+            seats,
+            name: this.name || undefined,
+            turn_seconds: turnSeconds || undefined,
+            pace_ms: paceMs || undefined,
+            private: isPrivate || undefined,
+          }),
         join: (table) => this.go({ kind: "seat", table }),
         watch: (table) => this.go({ kind: "watch", table }),
         resume: (table) => this.go({ kind: "seat", table }),

@@ -181,6 +181,7 @@ export type ClientMsg = { id?: Json } & (
       seats: string[];
       name?: string;
       turn_seconds?: number;
+      pace_ms?: number;
       private?: boolean;
     }
   | { type: "join"; table: string; invite?: string; seat?: number; name?: string }

@@ -244,6 +244,8 @@ async function createFromLobby(page, game, { options = {}, seats } = {}) {
     await page.waitForFunction((n) => document.querySelectorAll('[data-testid^="seat-select-"]').length === n, seats.length);
     for (let i = 0; i < seats.length; i++) await page.getByTestId(`seat-select-${i}`).selectOption(seats[i]);
   }
+  // No pause before computer moves: the tests click through whole games.
+  await page.getByTestId("pace-ms").fill("0");
   await page.getByTestId("create").click();
   await page.waitForURL(/\?table=/);
   await page.getByTestId("table").waitFor();
