@@ -84,6 +84,12 @@ TEST_P(ServerRoom, PlaysAWholeGameAgainstComputerPlayersAndOffersItsRecord) {
   ASSERT_TRUE(session) << error;
   EXPECT_TRUE(session->state().over());
   EXPECT_EQ(f.room->record("nosuch").first, 404);
+  // Once nobody is at the finished table, the room forgets it; its record stays.
+  EXPECT_EQ(f.room->table_count(), 1u);
+  f.send(ann, {{"type", "leave"}, {"table", table}});
+  ASSERT_TRUE(f.idle());
+  EXPECT_EQ(f.room->table_count(), 0u);
+  EXPECT_EQ(f.room->record(table).first, 200);
 }
 
 TEST_P(ServerRoom, BadRequestsGetAnErrorAndChangeNothing) {

@@ -164,6 +164,7 @@ class LoadClient : public std::enable_shared_from_this<LoadClient> {
         ++stats_.games_over;
         pending_ = thinking_ = false;
         think_.cancel();
+        send({{"type", "leave"}, {"table", table_}});
         create();
         return;
       }

@@ -417,6 +417,7 @@ struct Room::Impl {
         }
         t.finished_stored = true;
         log("table " + t.row.id + " over");
+        forget_if_done(tp);
         post([this] { lobby_changed(); });
       }
       return;
@@ -1042,6 +1043,7 @@ struct Room::Impl {
       if (c.get() == client) seat = w.seat;
       return true;
     });
+    forget_if_done(t);
     if (seat == kSpectator || t->connected(seat)) return;
     if (t->is_person(seat) && t->runner && !t->state().over()) {
       t->seats[seat].gone_since = std::chrono::steady_clock::now();
@@ -1049,6 +1051,17 @@ struct Room::Impl {
       send_tables(*t);
       advance(t);
     }
+  }
+
+  // A finished table nobody is at any more leaves the room's memory (the table's mutex held);
+  // its record stays in the storage, for /record/TABLE.
+  void forget_if_done(const std::shared_ptr<Table>& t) {
+    if (!t->finished_stored) return;
+    for (const Watcher& w : t->watchers)
+      if (!w.client.expired()) return;
+    if (t->timer) t->timer->cancel();
+    std::lock_guard lock(mu);
+    tables.erase(t->row.id);
   }
 
   void disconnect(const std::shared_ptr<Client>& client) {
