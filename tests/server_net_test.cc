@@ -1,11 +1,8 @@
 // The card room over the network, with a Boost.Beast WebSocket client: the HTTP routes, the
 // limits on a connection (oversized messages, floods, binary frames), and `cardroom serve` killed
 // with SIGKILL mid-game and started again with nothing lost.
-#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
-#include <spawn.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <boost/asio/connect.hpp>
@@ -19,16 +16,14 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <optional>
-#include <regex>
 #include <string>
 #include <thread>
 
 #include "server/http.h"
 #include "server/room.h"
+#include "server/serve_process.h"
 #include "server/storage.h"
 #include "test_postgres.h"
-
-extern char** environ;
 
 namespace cardroom::server {
 namespace {
@@ -210,53 +205,6 @@ TEST(ServerNet, LimitsOnAConnectionLeaveOthersAndTheRoomAlone) {
 
 // --- `cardroom serve` killed with SIGKILL ------------------------------------------------------
 
-// `cardroom serve` as a child process; its first line of output names the port.
-class ServeProcess {
- public:
-  bool start(const std::string& db) {
-    int out[2];
-    if (pipe(out) != 0) return false;
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_adddup2(&actions, out[1], 1);
-    posix_spawn_file_actions_addclose(&actions, out[0]);
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
-    std::vector<std::string> args = {CARDROOM_BINARY, "serve", "--port",          "0",
-                                     "--db",          db,      "--away-after-ms", "100000"};
-    std::vector<char*> argv;
-    for (auto& a : args) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    const int rc = posix_spawn(&pid_, CARDROOM_BINARY, &actions, nullptr, argv.data(), environ);
-    posix_spawn_file_actions_destroy(&actions);
-    close(out[1]);
-    if (rc != 0) {
-      close(out[0]);
-      return false;
-    }
-    std::string line;
-    char c;
-    while (line.size() < 1000 && read(out[0], &c, 1) == 1 && c != '\n') line += c;
-    close(out[0]);
-    std::smatch m;
-    if (!std::regex_search(line, m, std::regex("http://127\\.0\\.0\\.1:([0-9]+)/"))) return false;
-    port_ = static_cast<unsigned short>(std::stoi(m[1]));
-    return true;
-  }
-  void kill9() {
-    if (pid_ <= 0) return;
-    ::kill(pid_, SIGKILL);
-    int status = 0;
-    waitpid(pid_, &status, 0);
-    pid_ = -1;
-  }
-  ~ServeProcess() { kill9(); }
-  unsigned short port() const { return port_; }
-
- private:
-  pid_t pid_ = -1;
-  unsigned short port_ = 0;
-};
-
 class ServerKill : public testing::TestWithParam<std::string> {};
 
 TEST_P(ServerKill, KilledMidGameTheRoomLosesNoAppliedMove) {
@@ -269,11 +217,13 @@ TEST_P(ServerKill, KilledMidGameTheRoomLosesNoAppliedMove) {
     ASSERT_TRUE(pg.ok()) << pg.error();
     db = pg.new_database();
   }
-  std::string table, token;
+  std::string table, token, error;
   json last_update;
   {
     ServeProcess serve;
-    ASSERT_TRUE(serve.start(db));
+    ASSERT_TRUE(
+        serve.start(CARDROOM_BINARY, db, {"--away-after-ms", "100000"}, "/dev/null", &error))
+        << error;
     WsClient ann;
     ASSERT_TRUE(ann.connect(serve.port()));
     ann.send({{"type", "create"},
@@ -300,10 +250,11 @@ TEST_P(ServerKill, KilledMidGameTheRoomLosesNoAppliedMove) {
       current = *m;
       last_update = current;
     }
-    serve.kill9();
+    serve.stop(SIGKILL);
   }
   ServeProcess again;
-  ASSERT_TRUE(again.start(db));
+  ASSERT_TRUE(again.start(CARDROOM_BINARY, db, {"--away-after-ms", "100000"}, "/dev/null", &error))
+      << error;
   WsClient ann;
   ASSERT_TRUE(ann.connect(again.port()));
   ann.send({{"type", "resume"}, {"table", table}, {"token", token}});
@@ -314,7 +265,7 @@ TEST_P(ServerKill, KilledMidGameTheRoomLosesNoAppliedMove) {
   if ((*resumed)["seq"] == last_update["seq"]) {
     EXPECT_EQ((*resumed)["view"], last_update["view"]);
   }
-  again.kill9();
+  again.stop(SIGKILL);
   std::filesystem::remove_all(dir);
 }
 

@@ -7,10 +7,7 @@
 // Without --url it starts `cardroom serve` itself (this binary, a database in a temporary
 // directory) and reads the server's memory from /proc; with --url it loads a running server, and
 // --server-pid names the process whose memory to read.
-#include <fcntl.h>
 #include <signal.h>
-#include <spawn.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -31,8 +28,7 @@
 
 #include "cli/commands.h"
 #include "core/registry.h"
-
-extern char** environ;
+#include "server/serve_process.h"
 
 namespace cardroom::cli {
 namespace {
@@ -211,53 +207,6 @@ class LoadClient : public std::enable_shared_from_this<LoadClient> {
   bool pending_ = false, thinking_ = false, seated_ = false, stopped_ = false, real_time_ = false;
 };
 
-// `cardroom serve` as a child on a free port, its output to `log`.
-struct ChildServer {
-  pid_t pid = -1;
-  unsigned short port = 0;
-  bool start(const std::string& db, const std::string& log, std::string* error) {
-    int out[2];
-    if (pipe(out) != 0) {
-      *error = "pipe failed";
-      return false;
-    }
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_adddup2(&actions, out[1], 1);
-    posix_spawn_file_actions_addclose(&actions, out[0]);
-    posix_spawn_file_actions_addopen(&actions, 2, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    std::vector<std::string> args = {"cardroom", "serve", "--port", "0", "--db", db, "--quiet"};
-    std::vector<char*> argv;
-    for (auto& a : args) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    const int rc = posix_spawn(&pid, "/proc/self/exe", &actions, nullptr, argv.data(), environ);
-    posix_spawn_file_actions_destroy(&actions);
-    close(out[1]);
-    if (rc != 0) {
-      close(out[0]);
-      *error = "cannot start cardroom serve";
-      return false;
-    }
-    std::string line;
-    char c;
-    while (line.size() < 1000 && read(out[0], &c, 1) == 1 && c != '\n') line += c;
-    close(out[0]);
-    std::smatch m;
-    if (!std::regex_search(line, m, std::regex(":([0-9]+)/"))) {
-      *error = "cardroom serve did not start (see " + log + ")";
-      return false;
-    }
-    port = static_cast<unsigned short>(std::stoi(m[1]));
-    return true;
-  }
-  ~ChildServer() {
-    if (pid <= 0) return;
-    ::kill(pid, SIGTERM);
-    int status = 0;
-    waitpid(pid, &status, 0);
-  }
-};
-
 // VmRSS and VmHWM of a process, in MiB (-1 if unknown).
 std::pair<double, double> memory_mib(pid_t pid) {
   std::ifstream in("/proc/" + std::to_string(pid) + "/status");
@@ -318,16 +267,18 @@ void add_loadtest_command(CLI::App& app, Context& ctx) {
     config.seconds = static_cast<double>(seconds);
     config.think_ms = static_cast<double>(think);
 
-    std::optional<ChildServer> child;
+    std::optional<server::ServeProcess> child;
     std::string dir;
     if (url.empty()) {
       char pattern[] = "/tmp/cardroom-load-XXXXXX";
       if (!mkdtemp(pattern)) return fail(ctx, "cannot make a temporary directory");
       dir = pattern;
       child.emplace();
-      if (!child->start(dir + "/load.db", dir + "/serve.log", &error)) return fail(ctx, error);
-      config.port = child->port;
-      server_pid = static_cast<std::uint64_t>(child->pid);
+      if (!child->start("/proc/self/exe", dir + "/load.db", {"--quiet"}, dir + "/serve.log",
+                        &error))
+        return fail(ctx, error);
+      config.port = child->port();
+      server_pid = static_cast<std::uint64_t>(child->pid());
     } else {
       // Loopback only: a load generator is not to be pointed at other people's machines.
       std::smatch m;

@@ -10,40 +10,6 @@
 namespace cardroom::server {
 namespace {
 
-const char* const kSchema = R"sql(
-CREATE TABLE IF NOT EXISTS tables (
-  id TEXT PRIMARY KEY,
-  game TEXT NOT NULL,
-  seed TEXT NOT NULL,
-  first_dealer INTEGER NOT NULL,
-  turn_seconds INTEGER NOT NULL,
-  pace_ms INTEGER NOT NULL,
-  private BOOLEAN NOT NULL,
-  created_ms BIGINT NOT NULL,
-  started BOOLEAN NOT NULL DEFAULT FALSE,
-  over BOOLEAN NOT NULL DEFAULT FALSE,
-  record TEXT
-);
-CREATE TABLE IF NOT EXISTS seats (
-  table_id TEXT NOT NULL REFERENCES tables(id),
-  seat INTEGER NOT NULL,
-  kind TEXT NOT NULL,
-  name TEXT NOT NULL,
-  player TEXT NOT NULL,
-  token_hash TEXT NOT NULL,
-  invite TEXT NOT NULL,
-  PRIMARY KEY (table_id, seat)
-);
-CREATE TABLE IF NOT EXISTS moves (
-  table_id TEXT NOT NULL REFERENCES tables(id),
-  idx BIGINT NOT NULL,
-  seat INTEGER NOT NULL,
-  text TEXT NOT NULL,
-  time_ms BIGINT,
-  PRIMARY KEY (table_id, idx)
-);
-)sql";
-
 // A query's result, cleared when it goes.
 class Result {
  public:
@@ -106,7 +72,7 @@ class PostgresStorage final : public Storage {
     // Quiet: CREATE TABLE IF NOT EXISTS notices would go to stderr.
     PQsetNoticeProcessor(
         conn_, [](void*, const char*) {}, nullptr);
-    return command(kSchema, error);
+    return command(kStorageSchema, error);
   }
 
   const char* kind() const override { return "postgresql"; }

@@ -12,40 +12,6 @@
 namespace cardroom::server {
 namespace {
 
-const char* const kSchema = R"sql(
-CREATE TABLE IF NOT EXISTS tables (
-  id TEXT PRIMARY KEY,
-  game TEXT NOT NULL,
-  seed TEXT NOT NULL,
-  first_dealer INTEGER NOT NULL,
-  turn_seconds INTEGER NOT NULL,
-  pace_ms INTEGER NOT NULL,
-  private INTEGER NOT NULL,
-  created_ms INTEGER NOT NULL,
-  started INTEGER NOT NULL DEFAULT 0,
-  over INTEGER NOT NULL DEFAULT 0,
-  record TEXT
-);
-CREATE TABLE IF NOT EXISTS seats (
-  table_id TEXT NOT NULL REFERENCES tables(id),
-  seat INTEGER NOT NULL,
-  kind TEXT NOT NULL,
-  name TEXT NOT NULL,
-  player TEXT NOT NULL,
-  token_hash TEXT NOT NULL,
-  invite TEXT NOT NULL,
-  PRIMARY KEY (table_id, seat)
-);
-CREATE TABLE IF NOT EXISTS moves (
-  table_id TEXT NOT NULL REFERENCES tables(id),
-  idx INTEGER NOT NULL,
-  seat INTEGER NOT NULL,
-  text TEXT NOT NULL,
-  time_ms INTEGER,
-  PRIMARY KEY (table_id, idx)
-);
-)sql";
-
 // A prepared statement, finalized when it goes.
 class Statement {
  public:
@@ -90,7 +56,7 @@ class SqliteStorage final : public Storage {
     }
     sqlite3_busy_timeout(db_, 5000);
     return exec("PRAGMA journal_mode=WAL", error) && exec("PRAGMA synchronous=NORMAL", error) &&
-           exec("PRAGMA foreign_keys=ON", error) && exec(kSchema, error);
+           exec("PRAGMA foreign_keys=ON", error) && exec(kStorageSchema, error);
   }
 
   const char* kind() const override { return "sqlite"; }
@@ -286,12 +252,6 @@ std::unique_ptr<Storage> open_sqlite(const std::string& path, std::string* error
   auto storage = std::make_unique<SqliteStorage>();
   if (!storage->open(path, error)) return nullptr;
   return storage;
-}
-
-std::unique_ptr<Storage> open_storage(const std::string& where, std::string* error) {
-  if (where.starts_with("postgresql://") || where.starts_with("postgres://"))
-    return open_postgres(where, error);
-  return open_sqlite(where, error);
 }
 
 }  // namespace cardroom::server

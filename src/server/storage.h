@@ -68,6 +68,9 @@ class Storage {
   virtual std::optional<std::string> record(const std::string& table, std::string* error) = 0;
 };
 
+// The tables every storage creates (if missing): tables, seats, moves.
+extern const char* const kStorageSchema;
+
 // `where`: a file path (SQLite, created if missing) or a `postgresql://` URI.
 std::unique_ptr<Storage> open_storage(const std::string& where, std::string* error);
 std::unique_ptr<Storage> open_sqlite(const std::string& path, std::string* error);
