@@ -83,7 +83,8 @@ Knowledge replay_knowledge(const TableRow& row, const std::map<std::string, Card
 }
 
 TEST(ServerLeak, NoSeatAndNoSpectatorHearsOfACardBeforeItMayKnowIt) {
-  RoomFixture f("sqlite", 60000ms, /*table_seed=*/20261126);
+  // Over the network: what a browser would receive, frame by frame.
+  RoomFixture f("websocket", 60000ms, /*table_seed=*/20261126);
   std::mt19937_64 rng(7);
   int checked_messages = 0;
   for (const GameEntry* entry : registered_games()) {
@@ -98,7 +99,7 @@ TEST(ServerLeak, NoSeatAndNoSpectatorHearsOfACardBeforeItMayKnowIt) {
       if (code != "??") codes[code] = static_cast<Card>(id);
     }
     // Every seat open, each taken by a client; a spectator watches.
-    auto host = std::make_shared<FakeClient>("host");
+    auto host = f.client("host");
     json seats = json::array();
     for (int s = 0; s < n; ++s) seats.push_back("open");
     f.send(host, {{"type", "create"}, {"game", entry->name}, {"seats", seats}});
@@ -107,11 +108,11 @@ TEST(ServerLeak, NoSeatAndNoSpectatorHearsOfACardBeforeItMayKnowIt) {
     const std::string table = (*created)["table"];
     std::vector<std::shared_ptr<FakeClient>> clients;
     for (int s = 0; s < n; ++s) {
-      clients.push_back(std::make_shared<FakeClient>("S" + std::to_string(s)));
+      clients.push_back(f.client("S" + std::to_string(s)));
       f.send(clients[s], {{"type", "join"}, {"table", table}, {"seat", s}});
       ASSERT_TRUE(clients[s]->wait_type("seated"));
     }
-    auto spectator = std::make_shared<FakeClient>("spectator");
+    auto spectator = f.client("spectator");
     f.send(spectator, {{"type", "watch"}, {"table", table}});
     ASSERT_TRUE(spectator->wait_type("table"));
     // Random legal moves by whoever may move, until the game ends or the cap.

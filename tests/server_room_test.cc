@@ -64,7 +64,7 @@ void play_out(RoomFixture& f, const std::shared_ptr<FakeClient>& c, const std::s
 
 TEST_P(ServerRoom, PlaysAWholeGameAgainstComputerPlayersAndOffersItsRecord) {
   RoomFixture f(GetParam());
-  auto ann = std::make_shared<FakeClient>("ann");
+  auto ann = f.client("ann");
   const std::string table =
       create(f, ann, "s48(players=4)", {"me", "heuristic", "random", "heuristic"});
   auto seated = ann->wait_type("seated");
@@ -94,15 +94,15 @@ TEST_P(ServerRoom, PlaysAWholeGameAgainstComputerPlayersAndOffersItsRecord) {
 
 TEST_P(ServerRoom, BadRequestsGetAnErrorAndChangeNothing) {
   RoomFixture f(GetParam());
-  auto ann = std::make_shared<FakeClient>("ann");
-  auto eve = std::make_shared<FakeClient>("eve");
+  auto ann = f.client("ann");
+  auto eve = f.client("eve");
   const std::string table =
       create(f, ann, "reds(players=4)", {"me", "heuristic", "heuristic", "heuristic"});
   ASSERT_TRUE(f.idle());
   auto before = ann->latest(table);
   ASSERT_TRUE(before);
   const auto errors_for = [&](const std::shared_ptr<FakeClient>& c, const std::string& text) {
-    f.room->handle(c, text);
+    f.send_text(c, text);
     auto e = c->wait_type("error");
     return e ? (*e)["message"].get<std::string>() : std::string("(no error)");
   };
@@ -158,9 +158,9 @@ TEST_P(ServerRoom, BadRequestsGetAnErrorAndChangeNothing) {
 
 TEST_P(ServerRoom, InvitationsSeatPeopleAndTheGameStartsWhenFull) {
   RoomFixture f(GetParam());
-  auto ann = std::make_shared<FakeClient>("ann");
-  auto bob = std::make_shared<FakeClient>("bob");
-  auto eve = std::make_shared<FakeClient>("eve");
+  auto ann = f.client("ann");
+  auto bob = f.client("bob");
+  auto eve = f.client("eve");
   f.send(ann, {{"type", "create"},
                {"game", "reds(players=4)"},
                {"seats", {"me", "open", "heuristic", "heuristic"}},
@@ -198,8 +198,8 @@ TEST_P(ServerRoom, InvitationsSeatPeopleAndTheGameStartsWhenFull) {
 
 TEST_P(ServerRoom, SpectatorsAndOtherSeatsSeeNoHiddenCard) {
   RoomFixture f(GetParam());
-  auto ann = std::make_shared<FakeClient>("ann");
-  auto spy = std::make_shared<FakeClient>("spy");
+  auto ann = f.client("ann");
+  auto spy = f.client("spy");
   const std::string table =
       create(f, ann, "s48(players=4)", {"me", "heuristic", "heuristic", "heuristic"});
   ASSERT_TRUE(f.idle());
@@ -227,21 +227,21 @@ TEST_P(ServerRoom, SpectatorsAndOtherSeatsSeeNoHiddenCard) {
 
 TEST_P(ServerRoom, ADisconnectedPersonIsPlayedForUntilTheyResume) {
   RoomFixture f(GetParam(), 30ms);
-  auto ann = std::make_shared<FakeClient>("ann");
+  auto ann = f.client("ann");
   const std::string table =
       create(f, ann, "s48(players=4)", {"me", "heuristic", "heuristic", "heuristic"});
   auto seated = ann->wait_type("seated");
   ASSERT_TRUE(seated);
   const std::string token = (*seated)["token"];
   ASSERT_TRUE(f.idle());
-  f.room->disconnect(ann);
+  f.disconnect(ann);
   // The computer player sits in: the whole game is played without Ann.
-  auto watcher = std::make_shared<FakeClient>("watcher");
+  auto watcher = f.client("watcher");
   f.send(watcher, {{"type", "watch"}, {"table", table}});
   ASSERT_TRUE(
       watcher->wait([](const json& m) { return m["type"] == "update" && m["over"]; }, 20000ms))
       << "nobody played for the absent person";
-  auto back = std::make_shared<FakeClient>("ann again");
+  auto back = f.client("ann again");
   f.send(back, {{"type", "resume"}, {"table", table}, {"token", token}});
   auto again = back->wait_type("seated");
   ASSERT_TRUE(again);
@@ -250,14 +250,14 @@ TEST_P(ServerRoom, ADisconnectedPersonIsPlayedForUntilTheyResume) {
 
 TEST_P(ServerRoom, AwayAndBackMidGame) {
   RoomFixture f(GetParam(), 20ms);
-  auto ann = std::make_shared<FakeClient>("ann");
+  auto ann = f.client("ann");
   const std::string table = create(f, ann, "s48(players=4)",
                                    {"me", "heuristic", "heuristic", "heuristic"}, {{"pace_ms", 5}});
   auto seated = ann->wait_type("seated");
   const std::string token = (*seated)["token"];
   ASSERT_TRUE(f.idle());
-  f.room->disconnect(ann);
-  auto back = std::make_shared<FakeClient>("ann again");
+  f.disconnect(ann);
+  auto back = f.client("ann again");
   f.send(back, {{"type", "watch"}, {"table", table}});
   auto away = back->wait(
       [](const json& m) { return m["type"] == "update" && m["seq"].get<int>() >= 6; }, 20000ms);
@@ -273,17 +273,18 @@ TEST_P(ServerRoom, AwayAndBackMidGame) {
 
 TEST_P(ServerRoom, ATurnTimerHandsTheSeatToAComputerPlayer) {
   RoomFixture f(GetParam());
-  auto ann = std::make_shared<FakeClient>("ann");
+  auto ann = f.client("ann");
   const std::string table =
       create(f, ann, "s48(players=4)", {"me", "heuristic", "heuristic", "heuristic"},
-             {{"turn_seconds", 1}});
+             {{"turn_seconds", 1}, {"pace_ms", 100}});
   auto first = ann->wait_type("table");
   ASSERT_TRUE(first);
   ASSERT_TRUE((*first)["turn"].is_object());
   auto away = ann->wait([](const json& m) { return m["type"] == "table" && m["seats"][0]["away"]; },
                         5000ms);
   ASSERT_TRUE(away) << "the timer did not run out";
-  // A move from Ann's connection takes the seat back.
+  // A move from Ann's connection takes the seat back (the computer's pace keeps the game from
+  // ending before it arrives).
   auto latest = ann->latest(table);
   f.send(ann, {{"type", "move"}, {"table", table}, {"code", "1"}});
   auto table_back =
@@ -293,9 +294,9 @@ TEST_P(ServerRoom, ATurnTimerHandsTheSeatToAComputerPlayer) {
 
 TEST_P(ServerRoom, TeamChatReachesOnlyTheTeamWhereTheRulesAllowIt) {
   RoomFixture f(GetParam());
-  auto ann = std::make_shared<FakeClient>("ann");
-  auto bob = std::make_shared<FakeClient>("bob");
-  auto cy = std::make_shared<FakeClient>("cy");
+  auto ann = f.client("ann");
+  auto bob = f.client("bob");
+  auto cy = f.client("cy");
   f.send(ann,
          {{"type", "create"}, {"game", "truc"}, {"seats", {"me", "open", "open", "heuristic"}}});
   auto created = ann->wait_type("created");
@@ -316,7 +317,7 @@ TEST_P(ServerRoom, TeamChatReachesOnlyTheTeamWhereTheRulesAllowIt) {
   EXPECT_TRUE(ann->wait_type("chat"));
   EXPECT_TRUE(cy->wait_type("chat"));
   // Reds has no table talk between partners.
-  auto dan = std::make_shared<FakeClient>("dan");
+  auto dan = f.client("dan");
   const std::string reds =
       create(f, dan, "reds(players=4)", {"me", "heuristic", "heuristic", "heuristic"});
   f.send(dan, {{"type", "chat"}, {"table", reds}, {"text", "hi"}, {"to", "team"}});
@@ -327,7 +328,7 @@ TEST_P(ServerRoom, TeamChatReachesOnlyTheTeamWhereTheRulesAllowIt) {
 
 TEST_P(ServerRoom, ARestartResumesEveryUnfinishedTableWhereItWas) {
   RoomFixture f(GetParam());
-  auto ann = std::make_shared<FakeClient>("ann");
+  auto ann = f.client("ann");
   const std::string table =
       create(f, ann, "s48(players=4)", {"me", "heuristic", "heuristic", "heuristic"});
   auto seated = ann->wait_type("seated");
@@ -344,7 +345,7 @@ TEST_P(ServerRoom, ARestartResumesEveryUnfinishedTableWhereItWas) {
   ASSERT_TRUE(before);
   f.restart();
   EXPECT_EQ(f.room->table_count(), 1u);
-  auto again = std::make_shared<FakeClient>("ann after the restart");
+  auto again = f.client("ann after the restart");
   f.send(again, {{"type", "resume"}, {"table", table}, {"token", token}});
   auto resumed = again->wait_type("table");
   ASSERT_TRUE(resumed);
@@ -353,7 +354,7 @@ TEST_P(ServerRoom, ARestartResumesEveryUnfinishedTableWhereItWas) {
   play_out(f, again, table);
 }
 
-INSTANTIATE_TEST_SUITE_P(Storage, ServerRoom, testing::Values("sqlite", "postgresql"),
+INSTANTIATE_TEST_SUITE_P(Storage, ServerRoom, testing::Values("sqlite", "postgresql", "websocket"),
                          [](const testing::TestParamInfo<std::string>& info) {
                            return info.param;
                          });

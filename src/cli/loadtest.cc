@@ -80,6 +80,8 @@ class LoadClient : public std::enable_shared_from_this<LoadClient> {
         tcp::endpoint(asio::ip::make_address(config_.host), config_.port),
         [self = shared_from_this()](beast::error_code ec) {
           if (ec) return self->fail("connect: " + ec.message());
+          beast::error_code ignored;
+          beast::get_lowest_layer(self->ws_).socket().set_option(tcp::no_delay(true), ignored);
           self->ws_.async_handshake(self->config_.host, "/ws", [self](beast::error_code ec2) {
             if (ec2) return self->fail("handshake: " + ec2.message());
             self->create();

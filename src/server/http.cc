@@ -312,6 +312,9 @@ struct Server::Impl {
         if (ec == asio::error::operation_aborted) return;
         shared->log(std::string("accept failed: ") + ec.message());
       } else {
+        // Small messages, sent at once: no waiting to fill a packet (Nagle).
+        beast::error_code ignored;
+        socket.set_option(tcp::no_delay(true), ignored);
         std::make_shared<HttpSession>(shared, std::move(socket))->start();
       }
       accept();

@@ -596,6 +596,11 @@ struct Room::Impl {
       error(client, "a message needs a \"type\" (a string)", ref);
       return;
     }
+    if (*type == "ping") {
+      json pong = {{"type", "pong"}};
+      if (ref) pong["ref"] = *ref;
+      return send(client, pong);
+    }
     if (*type == "games") return games(client, ref);
     if (*type == "lobby") return subscribe(client, ref);
     if (*type == "create") return create(client, request, ref);
@@ -608,7 +613,7 @@ struct Room::Impl {
     if (*type == "leave") return leave(client, request, ref);
     error(client,
           "unknown message type '" + *type +
-              "' (types: games, lobby, create, join, resume, watch, move, hint, chat, leave)",
+              "' (types: ping, games, lobby, create, join, resume, watch, move, hint, chat, leave)",
           ref);
   }
 
