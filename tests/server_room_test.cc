@@ -84,6 +84,14 @@ TEST_P(ServerRoom, PlaysAWholeGameAgainstComputerPlayersAndOffersItsRecord) {
   ASSERT_TRUE(session) << error;
   EXPECT_TRUE(session->state().over());
   EXPECT_EQ(f.room->record("nosuch").first, 404);
+  // Someone who comes to the table now gets the whole score sheet: S48's nine rounds.
+  auto late = f.client("late");
+  f.send(late, {{"type", "watch"}, {"table", table}});
+  auto sheet = late->wait_type("table");
+  ASSERT_TRUE(sheet);
+  ASSERT_EQ((*sheet)["rounds"].size(), 9u);
+  EXPECT_EQ((*sheet)["rounds"][8]["round"], 9);
+  f.send(late, {{"type", "leave"}, {"table", table}});
   // Once nobody is at the finished table, the room forgets it; its record stays.
   EXPECT_EQ(f.room->table_count(), 1u);
   f.send(ann, {{"type", "leave"}, {"table", table}});

@@ -273,6 +273,7 @@ struct Room::Impl {
             {"view", t.state().view(seat)},
             {"legal", legal_json(t, seat)},
             {"events", events_json(t, events)},
+            {"rounds", t.session->rounds(seat)},
             {"chat", chat},
             {"turn", turn_json(t)},
             {"record", record_link(t)}};

@@ -127,6 +127,8 @@ export interface TableMsg {
   view: JsonObject;
   legal: LegalMove[];
   events: GameEvent[];
+  /** Every completed round's summary as this seat may know it. */
+  rounds?: Json[];
   chat: Chat[];
   turn: Turn | null;
   record: string | null;

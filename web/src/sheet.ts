@@ -1,7 +1,7 @@
-// The score sheet. The server sends only the last round's summary (view "last_round", core/game.h),
-// so the page keeps every summary it sees, keyed by round, with the running totals of that moment
-// (the view's scores when the summary first appears are the totals after that round). A page that
-// joins late shows the rounds from then on, and always the current totals.
+// The score sheet. A `table` message brings every completed round's summary so far ("rounds"),
+// whose running totals are the initial score plus the points of the rounds up to each; after that,
+// each view's last round summary (view "last_round", core/game.h) adds its round, with the view's
+// scores when it first appears as the totals after that round.
 import { h, type Child } from "./dom";
 import type { Json, JsonObject } from "./protocol";
 import { arr, num, numArr, obj, str } from "./view";
@@ -27,6 +27,26 @@ function cell(v: Json | undefined): Child {
 
 export class ScoreBook {
   private rows = new Map<number, Row>();
+
+  /** Starts again from the rounds a `table` message brings: totals are the initial score plus
+   * each round's points (team points in team-scored games). */
+  load(rounds: Json[] | undefined, view: JsonObject): void {
+    this.rows.clear();
+    let totals: (number | null)[] | null = null;
+    for (const r of rounds ?? []) {
+      const summary = obj(r);
+      const round = summary ? num(summary.round) : null;
+      if (!summary || round === null) continue;
+      const teamMode = Array.isArray(summary.team_points);
+      const points = numArr(teamMode ? summary.team_points : summary.points);
+      if (!totals) {
+        const initial = num(view.initial_score) ?? 0;
+        totals = points.map(() => initial);
+      }
+      totals = totals.map((t, i) => (t === null || points[i] === null || points[i] === undefined ? null : t + (points[i] as number)));
+      this.rows.set(round, { round, summary, totals: totals.slice() });
+    }
+  }
 
   /** Notes the view's round summary, if it is new. */
   record(view: JsonObject): void {

@@ -108,6 +108,8 @@ export class TableView {
       this.hinted = null;
     }
     this.msg = msg;
+    // The sheet so far, from every completed round's summary (a reload or a late join loses none).
+    if (msg.rounds) this.book.load(msg.rounds, msg.view);
     this.log = msg.events.slice(-LOG_LIMIT);
     this.chatLines = msg.chat.slice();
     this.setDeadline(msg.turn);
