@@ -201,7 +201,9 @@ struct RoomFixture {
   void send(const std::shared_ptr<FakeClient>& c, const json& m) { send_text(c, m.dump()); }
   void send_text(const std::shared_ptr<FakeClient>& c, const std::string& text) {
     if (!network) return room->handle(c, text);
-    if (!c->connected()) ASSERT_TRUE(c->connect(server->port()));
+    if (!c->connected()) {
+      ASSERT_TRUE(c->connect(server->port()));
+    }
     c->write(text);
   }
   void disconnect(const std::shared_ptr<FakeClient>& c) {

@@ -24,7 +24,6 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <random>
-#include <regex>
 
 #include "cli/commands.h"
 #include "core/registry.h"
@@ -283,10 +282,12 @@ void add_loadtest_command(CLI::App& app, Context& ctx) {
       server_pid = static_cast<std::uint64_t>(child->pid());
     } else {
       // Loopback only: a load generator is not to be pointed at other people's machines.
-      std::smatch m;
-      if (!std::regex_match(url, m, std::regex(R"(ws://(127\.0\.0\.1|localhost):([0-9]{1,5})/ws)")))
+      const bool loopback =
+          (url.starts_with("ws://127.0.0.1:") || url.starts_with("ws://localhost:")) &&
+          url.ends_with("/ws");
+      config.port = loopback ? server::port_in("http" + url.substr(2, url.size() - 5) + "/") : 0;
+      if (config.port == 0)
         return fail(ctx, "--url must be ws://127.0.0.1:PORT/ws (loopback only), not '" + url + "'");
-      config.port = static_cast<unsigned short>(std::stoi(m[2]));
     }
 
     asio::io_context io;

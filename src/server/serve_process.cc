@@ -6,13 +6,28 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <regex>
+#include <string_view>
 
 extern char** environ;
 
 namespace cardroom::server {
 
 ServeProcess::~ServeProcess() { stop(SIGTERM); }
+
+unsigned short port_in(std::string_view line) {
+  const std::size_t at = line.find("http://");
+  if (at == std::string_view::npos) return 0;
+  const std::size_t slash = line.find('/', at + 7);
+  const std::size_t colon = line.rfind(':', slash);
+  if (slash == std::string_view::npos || colon == std::string_view::npos || colon < at + 7)
+    return 0;
+  unsigned port = 0;
+  for (std::size_t i = colon + 1; i < slash; ++i) {
+    if (line[i] < '0' || line[i] > '9' || port > 65535) return 0;
+    port = port * 10 + static_cast<unsigned>(line[i] - '0');
+  }
+  return port <= 65535 ? static_cast<unsigned short>(port) : 0;
+}
 
 bool ServeProcess::start(const std::string& binary, const std::string& db,
                          const std::vector<std::string>& extra, const std::string& log,
@@ -47,13 +62,12 @@ bool ServeProcess::start(const std::string& binary, const std::string& db,
   char c;
   while (line.size() < 1000 && read(out[0], &c, 1) == 1 && c != '\n') line += c;
   close(out[0]);
-  std::smatch m;
-  if (!std::regex_search(line, m, std::regex("http://[^:/]+:([0-9]+)/"))) {
+  port_ = port_in(line);
+  if (port_ == 0) {
     stop(SIGKILL);
     *error = "cardroom serve did not start (its log: " + log + ")";
     return false;
   }
-  port_ = static_cast<unsigned short>(std::stoi(m[1]));
   return true;
 }
 

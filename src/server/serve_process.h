@@ -5,9 +5,13 @@
 #include <sys/types.h>
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace cardroom::server {
+
+// The port of the first "http://HOST:PORT/" in `line` (serve's first line), or 0.
+unsigned short port_in(std::string_view line);
 
 class ServeProcess {
  public:
