@@ -51,10 +51,8 @@ CARDROOM_CONFORMANCE_SCALE=0.1 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_s
 echo "== release build =="
 scripts/build.sh
 run_suite build
-echo "== Python module (pytest) =="
-ctest --test-dir build --output-on-failure -R '^python$'
-echo "== the card room's page in Chromium (Playwright) =="
-ctest --test-dir build --output-on-failure -R '^web_'
+echo "== Python module (pytest) and the card room's page in Chromium (Playwright), side by side =="
+ctest --test-dir build --output-on-failure -j "$jobs" -R '^(python|web_browser)$'
 
 echo "== fuzz targets (12 s each) =="
 scripts/fuzz.sh --time 12 --jobs "$jobs"

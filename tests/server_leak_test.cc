@@ -25,12 +25,12 @@ using namespace std::chrono_literals;
 using testing_room::FakeClient;
 using testing_room::RoomFixture;
 
-// At most this many moves per game (enough for several rounds of every game), scaled by
+// At most this many moves per game (the first rounds of every game, several of most), scaled by
 // CARDROOM_CONFORMANCE_SCALE (the sanitizer run's 0.1 keeps each game's first rounds).
 int moves_per_game() {
   const char* s = std::getenv("CARDROOM_CONFORMANCE_SCALE");
   const double scale = s ? std::atof(s) : 1.0;
-  return std::max(40, static_cast<int>(260 * scale));
+  return std::max(40, static_cast<int>(150 * scale));
 }
 
 // The card codes a JSON value names: every string token (split at anything but letters and
