@@ -332,12 +332,14 @@ export class TableView {
       const backs = s !== me && size ? h("span", { class: "backs" }, Array.from({ length: Math.min(size, 8) }, () => backEl("mini"))) : null;
       const score = isHouse ? num(house!.score) : scores[s];
       const tricks = isHouse ? num(house!.tricks_won) : won[s];
+      // Partners share a colour and a label ("team 1").
+      const team = !isHouse && Array.isArray(this.msg!.teams) ? this.msg!.teams[s] : undefined;
       panels.push(
         h(
           "div",
           {
             // "upper": seats along the top edge get their bubbles below them, inside the felt.
-            class: `seat-panel${toAct.has(s) ? " to-act" : ""}${s === me ? " me" : ""}${s === dealer ? " dealer" : ""}${p.y < -0.3 ? " upper" : ""}`,
+            class: `seat-panel${toAct.has(s) ? " to-act" : ""}${s === me ? " me" : ""}${s === dealer ? " dealer" : ""}${p.y < -0.3 ? " upper" : ""}${team !== undefined ? ` team-${team % 4}` : ""}`,
             "data-testid": `seat-${s}`,
             "data-seat": s,
             style: `--x:${p.x.toFixed(3)};--y:${p.y.toFixed(3)}`,
@@ -349,6 +351,7 @@ export class TableView {
             " ",
             isHouse || (seat && seat.kind !== "open" && seat.name === `S${s}`) ? null : h("span", {}, seat && seat.kind !== "open" ? seat.name : "open seat"),
             s === dealer ? h("span", { class: "dealer-mark", title: "dealer" }, "D") : null,
+            team !== undefined ? h("span", { class: "team-mark", title: "partnership" }, `team ${team + 1}`) : null,
           ),
           h(
             "div",
