@@ -44,23 +44,31 @@ std::string text_of(const json& j) {
   return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
-std::string random_hex(std::size_t bytes) {
-  std::vector<unsigned char> raw(bytes);
-  if (RAND_bytes(raw.data(), static_cast<int>(raw.size())) != 1)
+// Bytes from OpenSSL's generator (the system's randomness): tokens, codes and seeds.
+void random_bytes(void* out, std::size_t size) {
+  if (RAND_bytes(static_cast<unsigned char*>(out), static_cast<int>(size)) != 1)
     throw std::runtime_error("OpenSSL has no randomness (RAND_bytes failed)");
+}
+
+std::string hex(const unsigned char* bytes, std::size_t size) {
   static const char* const kHex = "0123456789abcdef";
   std::string out;
-  for (unsigned char c : raw) {
-    out += kHex[c >> 4];
-    out += kHex[c & 15];
+  for (std::size_t i = 0; i < size; ++i) {
+    out += kHex[bytes[i] >> 4];
+    out += kHex[bytes[i] & 15];
   }
   return out;
 }
 
+std::string random_hex(std::size_t bytes) {
+  std::vector<unsigned char> raw(bytes);
+  random_bytes(raw.data(), raw.size());
+  return hex(raw.data(), raw.size());
+}
+
 std::uint64_t random_seed() {
   std::uint64_t seed = 0;
-  if (RAND_bytes(reinterpret_cast<unsigned char*>(&seed), sizeof seed) != 1)
-    throw std::runtime_error("OpenSSL has no randomness (RAND_bytes failed)");
+  random_bytes(&seed, sizeof seed);
   return seed;
 }
 
@@ -70,13 +78,7 @@ std::string sha256_hex(std::string_view text) {
   unsigned int size = 0;
   if (EVP_Digest(text.data(), text.size(), digest, &size, EVP_sha256(), nullptr) != 1)
     throw std::runtime_error("OpenSSL has no SHA-256");
-  static const char* const kHex = "0123456789abcdef";
-  std::string out;
-  for (unsigned int i = 0; i < size; ++i) {
-    out += kHex[digest[i] >> 4];
-    out += kHex[digest[i] & 15];
-  }
-  return out;
+  return hex(digest, size);
 }
 
 std::int64_t unix_ms() {
