@@ -213,10 +213,16 @@ struct RoomFixture {
       room->disconnect(c);
   }
   // No computer move or timer job runs or waits to, and (over the network) every client has
-  // received what the room sent it so far: a request's reply comes after everything before it.
+  // received what the room sent it so far. Over the network a request's reply comes after
+  // everything before it on its connection, so a round of pings first makes sure the room has
+  // handled what the clients sent (and posted the computer moves that follow), and a round after
+  // makes sure the clients have what those moves sent.
   bool idle() {
+    if (network && !ping_all()) return false;
     if (!room->idle(10000ms)) return false;
-    if (!network) return true;
+    return !network || ping_all();
+  }
+  bool ping_all() {
     for (auto& c : clients) {
       if (!c->connected()) continue;
       const int id = ++pings;
