@@ -141,8 +141,8 @@ struct LiveRoom {
     server->start();
   }
   ~LiveRoom() {
+    room->stop();  // before the server goes (server/http.h)
     server->stop();
-    room->stop();
     std::filesystem::remove_all(dir);
   }
   std::string dir;

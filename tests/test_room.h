@@ -180,6 +180,8 @@ struct RoomFixture {
     }
   }
   void close() {
+    // The room's workers stop before the server goes (server/http.h).
+    if (room) room->stop();
     if (server) server->stop();
     server.reset();
     room.reset();

@@ -74,8 +74,10 @@ void add_serve_command(CLI::App& app, Context& ctx) {
     int sig = 0;
     sigwait(&signals, &sig);
     log("stopping (signal " + std::to_string(sig) + ")");
-    server.stop();
+    // The room's workers first: one may hold the last reference to a connection, which must go
+    // while the server's io_context still exists.
     room.stop();
+    server.stop();
   });
 }
 

@@ -32,6 +32,8 @@ struct ServerOptions {
   std::function<void(const std::string&)> log;  // one line per connection
 };
 
+// Stop the room (Room::stop) before the server goes: a room worker may hold the last reference
+// to a connection, which must be destroyed while the server's io_context exists.
 class Server {
  public:
   Server(Room& room, ServerOptions options);
