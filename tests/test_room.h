@@ -44,6 +44,9 @@ class FakeClient final : public Client {
   void send(std::string message) override {
     std::lock_guard lock(mu_);
     messages_.push_back(json::parse(message));
+    const json& m = messages_.back();
+    if (m["type"] == "pong" && m.contains("ref") && m["ref"].is_number_integer())
+      last_pong_ = std::max(last_pong_, m["ref"].get<long long>());
     cv_.notify_all();
   }
   std::string label() const override { return name_; }
@@ -103,14 +106,12 @@ class FakeClient final : public Client {
   std::optional<json> wait_type(const std::string& type, std::chrono::milliseconds limit = 5000ms) {
     return wait([&](const json& m) { return m["type"] == type; }, limit);
   }
-  // Waits (without consuming anything) for a message that satisfies `pred` anywhere.
-  bool has(const std::function<bool(const json&)>& pred, std::chrono::milliseconds limit) {
+  // Waits (without consuming anything) for the pong of ping `id` or a later one: a client's pings
+  // are answered in order. Kept apart from the messages, so that waiting does not read them all
+  // again at every wake (a long game's thousands of them).
+  bool pong(long long id, std::chrono::milliseconds limit) {
     std::unique_lock lock(mu_);
-    return cv_.wait_for(lock, limit, [&] {
-      for (const json& m : messages_)
-        if (pred(m)) return true;
-      return false;
-    });
+    return cv_.wait_for(lock, limit, [&] { return last_pong_ >= id; });
   }
   std::vector<json> all() {
     std::lock_guard lock(mu_);
@@ -131,6 +132,7 @@ class FakeClient final : public Client {
   std::condition_variable cv_;
   std::vector<json> messages_;
   std::size_t seen_ = 0;
+  long long last_pong_ = 0;  // the highest ref of a pong received
   // The network side.
   boost::asio::io_context io_;
   boost::beast::websocket::stream<boost::asio::ip::tcp::socket> ws_{io_};
@@ -229,8 +231,7 @@ struct RoomFixture {
       if (!c->connected()) continue;
       const int id = ++pings;
       c->write(json{{"type", "ping"}, {"id", id}}.dump());
-      if (!c->has([&](const json& m) { return m.value("ref", json()) == id; }, 10000ms))
-        return false;
+      if (!c->pong(id, 10000ms)) return false;
     }
     return true;
   }
