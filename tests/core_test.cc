@@ -3,8 +3,10 @@
 
 #include <map>
 #include <set>
+#include <vector>
 
 #include "core/constrained_deal.h"
+#include "core/huge_pages.h"
 #include "core/options.h"
 #include "core/registry.h"
 #include "games/all_games.h"
@@ -269,6 +271,23 @@ TEST(CoreMoveList, FixedCapacityList) {
   EXPECT_FALSE(list.contains(Move{8}));
   list.clear();
   EXPECT_TRUE(list.empty());
+}
+
+// Large arrays come 2 MiB-aligned (offered to the kernel for huge pages), small ones from operator
+// new; a vector growing across the threshold keeps its contents either way.
+TEST(CoreHugePages, LargeArraysAreAlignedAndEveryArrayHoldsItsValues) {
+  std::vector<std::uint64_t, HugePageAllocator<std::uint64_t>> v;
+  const std::size_t large = 3 * kHugePageBytes / sizeof(std::uint64_t) + 5;
+  for (std::size_t i = 0; i < large; ++i) {
+    v.push_back(i * 0x9E3779B97F4A7C15ull);
+    if (v.capacity() * sizeof(std::uint64_t) >= kHugePageBytes)
+      ASSERT_EQ(reinterpret_cast<std::uintptr_t>(v.data()) % kHugePageBytes, 0u) << i;
+  }
+  for (std::size_t i = 0; i < large; ++i) ASSERT_EQ(v[i], i * 0x9E3779B97F4A7C15ull) << i;
+  v.resize(10);
+  v.shrink_to_fit();
+  EXPECT_LT(v.capacity() * sizeof(std::uint64_t), kHugePageBytes);
+  EXPECT_EQ(v[9], 9 * 0x9E3779B97F4A7C15ull);
 }
 
 }  // namespace

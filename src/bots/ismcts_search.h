@@ -23,6 +23,7 @@
 #endif
 
 #include "core/any_game.h"
+#include "core/huge_pages.h"
 #include "core/search.h"
 
 namespace cardroom {
@@ -285,7 +286,7 @@ class SearchMemory {
     others_ = others;
   }
 
-  std::vector<Node> nodes_;
+  std::vector<Node, HugePageAllocator<Node>> nodes_;  // read at random: core/huge_pages.h
   std::vector<std::uint64_t> slots_;  // the table of children outside their parent's run
   std::vector<std::uint64_t> spare_;  // the old table while it grows
   std::size_t mask_ = 0;
