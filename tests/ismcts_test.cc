@@ -101,7 +101,7 @@ TEST(Ismcts, OptionsAndErrors) {
   ASSERT_TRUE(set) << error;
   EXPECT_EQ(set->name(),
             "ismcts(iterations=2000,ms=0,exploration=70,playout=heuristic,others=search,threads=2,"
-            "tree_mb=64,pace_ms=1000)");
+            "tree_mb=64,trust=0,pace_ms=1000)");
   ASSERT_TRUE(load_player("ismcts(ms=200,playout=heuristic)", *s48, &error)) << error;
 
   EXPECT_NE(LoadError("ismcts(iterations=0)", *s48).find("iterations"), std::string::npos);
@@ -243,6 +243,39 @@ TEST(Ismcts, DecidesFromTheSeatsViewOnly) {
     }
   }
   EXPECT_GT(differing, 0);  // the decisions come from drawn worlds: some vary with the seed
+}
+
+// trust=T: the move played is the most visited, or one visited at least T% as often (the
+// game's heuristic move, kept); trust=0 always plays the most visited. Over a few dozen
+// decisions of S48 and Indian Chief, trust=100 (kept only on a tie of visits) and trust=1 (kept
+// nearly always) both keep the rule, and trust=1 does play moves other than the most visited.
+TEST(Ismcts, TrustKeepsTheHeuristicsMoveUnlessTheSearchPrefersAnother) {
+  int kept_below_best = 0;
+  for (const char* game_string : {"s48", "indian_chief"}) {
+    auto game = Load(game_string);
+    ASSERT_TRUE(game);
+    auto state = game->new_match(33, -1, nullptr);
+    Rng walk(8);
+    for (int step = 0; step < 24 && !state->over(); ++step) {
+      const Seat seat = state->actors().lowest();
+      for (int trust : {0, 1, 100}) {
+        IsmctsPlayer player = MakeIsmcts({.iterations = 60, .trust = trust});
+        Rng rng(static_cast<std::uint64_t>(step));
+        const Move move = player.decide(SeatAccess(*state, seat), rng).move;
+        if (player.last_search().empty()) continue;  // forced: no search
+        std::uint32_t most = 0, chosen = 0;
+        for (const auto& m : player.last_search()) {
+          most = std::max(most, m.visits);
+          if (m.move == move) chosen = m.visits;
+        }
+        EXPECT_GE(std::uint64_t{chosen} * 100, std::uint64_t{most} * (trust == 0 ? 100 : trust))
+            << game_string << " step " << step << " trust " << trust;
+        if (trust == 1) kept_below_best += chosen < most;
+      }
+      ASSERT_TRUE(state->apply(seat, *state->bot_move("heuristic", seat, walk), nullptr).ok());
+    }
+  }
+  EXPECT_GT(kept_below_best, 0);
 }
 
 // Matching pennies, played simultaneously: S0 and S1 each choose 0 or 1, hidden until both are

@@ -87,6 +87,19 @@ Decision IsmctsPlayer::decide(const SeatAccess& seat, Rng& rng) {
   const SearchMoveStats* best = &last_[0];
   for (const SearchMoveStats& s : last_)
     if (s.visits > best->visits || (s.visits == best->visits && s.mean > best->mean)) best = &s;
+  if (options_.trust > 0) {
+    // The heuristic's move stands unless the search clearly prefers another: UCB visits a move
+    // about as often as the best while its results are about as good, so a move visited at
+    // least `trust` percent as often as the best is as good as the search can tell.
+    Rng heuristic_rng = rng.split();
+    if (const auto h = seat.game_player_move("heuristic", heuristic_rng)) {
+      const auto it = std::find_if(last_.begin(), last_.end(),
+                                   [&](const SearchMoveStats& x) { return x.move == *h; });
+      if (it != last_.end() &&
+          std::uint64_t{it->visits} * 100 >= std::uint64_t{best->visits} * options_.trust)
+        return {*h, pace_};
+    }
+  }
   return {best->move, pace_};
 }
 
@@ -111,7 +124,11 @@ PlayerEntry ismcts_player_entry() {
                                "the iterations"),
            OptionSpec::integer("tree_mb", 64, 1, 65536,
                                "the tree's memory per thread in MB (past it the tree stops "
-                               "growing)")},
+                               "growing)"),
+           OptionSpec::integer("trust", 0, 0, 100,
+                               "play the game's heuristic move unless the search visits it less "
+                               "than this percentage as often as its most visited move (0: "
+                               "always the most visited)")},
           [](const AnyGame& game) { return game.has_search(); },
           [](const AnyGame& game, const std::string& name, const OptionValues& values,
              std::string*) -> std::unique_ptr<Player> {
@@ -123,6 +140,7 @@ PlayerEntry ismcts_player_entry() {
             options.heuristic_others = values.get_choice_index("others") == 1;
             options.threads = static_cast<int>(values.get_int("threads"));
             options.tree_mb = static_cast<int>(values.get_int("tree_mb"));
+            options.trust = static_cast<int>(values.get_int("trust"));
             const double pace = pace_ms_of(static_cast<int>(values.get_int("speed")),
                                            static_cast<int>(values.get_int("pace_ms"))) /
                                 1000.0;

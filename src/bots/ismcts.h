@@ -91,6 +91,9 @@ struct IsmctsOptions {
   bool heuristic_others = false;  // the other seats move by the game's heuristic in the tree
   int threads = 1;
   int tree_mb = 64;  // per thread
+  // 1..100: the game's heuristic move is played unless the search visits it less than `trust`
+  // percent as often as its most visited move (0: the most visited move, always).
+  int trust = 0;
 };
 
 // What an ISMCTS player has done in its match, for tests and measurement.
