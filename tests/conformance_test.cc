@@ -1010,6 +1010,7 @@ std::vector<std::string> test_players(const AnyGame& game) {
     set("tt_mb", 1);
     set("tree_mb", 1);
     set("ms", 0);
+    set("trust", 30);  // ismcts: its choice between the search's move and the heuristic's too
     out.push_back(options.empty() ? name : name + "(" + options + ")");
   }
   return out;
