@@ -1,14 +1,15 @@
-// Memory for the large arrays a search reads at random: ISMCTS's tree of nodes
-// (bots/ismcts_search.h) and the trick solver's transposition table (bots/trick_solver.h).
+// Memory for large arrays a search reads at random: ISMCTS's tree of nodes
+// (bots/ismcts_search.h).
 //
 // Each step of such a search reads a place in many megabytes that no step before it predicts, so
-// besides the cache it misses the TLB: with 4 KiB pages a 16 MB table spans 4,096 pages, twice the
+// besides the cache it misses the TLB: with 4 KiB pages a 16 MB tree spans 4,096 pages, twice the
 // second-level TLB of the machines we run on, and nearly every read first walks the page tables.
 // An allocation of at least 2 MiB is therefore aligned to 2 MiB and offered to the kernel for huge
 // pages (madvise(MADV_HUGEPAGE): Linux's transparent huge pages in their default "madvise" mode),
-// where a 16 MB table is 8 pages. Where the kernel has no huge pages to give (or another system
+// where a 16 MB tree is 8 pages. Where the kernel has no huge pages to give (or another system
 // has no madvise) the memory is ordinary pages, and everything works the same, only slower.
-// Smaller allocations are plain operator new.
+// Smaller allocations are plain operator new. (The trick solver's table, tried the same way,
+// showed no gain: docs/players.md.)
 #pragma once
 
 #include <cstddef>
