@@ -5,8 +5,8 @@
 # under AddressSanitizer + UndefinedBehaviorSanitizer in build-asan/, then every libFuzzer target
 # of tests/fuzz/ for a few seconds (clang, build-fuzz/).
 #
-# The unit tests run as one cardroom_tests process per core (GoogleTest's shards), not one per
-# test as `ctest` runs them: starting a process costs more than most tests take, the sanitizer
+# The unit tests run as a few cardroom_tests processes per core (GoogleTest's shards), not one
+# per test as `ctest` runs them: starting a process costs more than most tests take, the sanitizer
 # build's most of all. `ctest --test-dir build -R NAME` still runs any test alone.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,23 +14,33 @@ scripts/bootstrap.sh
 source scripts/ccache_env.sh
 jobs="$(nproc)"
 
-# Runs the unit tests of build directory $1 in $jobs shards at once, then its CLI tests.
+# Runs the unit tests of build directory $1 in 4 x $jobs GoogleTest shards, $jobs at a time (a
+# shard starts when one ends), then its CLI tests. Small shards balance the cores: the costly
+# tests (the conformance suite's per-game ones) cluster, and with one shard per core one core
+# ran minutes after the other had finished.
 run_suite() {
-  local dir="$1" status=0 i
-  local pids=()
-  for ((i = 0; i < jobs; i++)); do
-    GTEST_TOTAL_SHARDS="$jobs" GTEST_SHARD_INDEX="$i" "$dir/cardroom_tests" --gtest_brief=1 \
-      >"$dir/unit-tests-$i.log" 2>&1 &
-    pids+=("$!")
-  done
-  for ((i = 0; i < jobs; i++)); do
-    if ! wait "${pids[$i]}"; then
-      echo "unit tests, shard $((i + 1)) of $jobs: FAILED" >&2
+  local dir="$1" status=0 shards=$((4 * jobs)) next=0 running=0 done_pid i
+  declare -A shard_of=()
+  start_shard() {
+    GTEST_TOTAL_SHARDS="$shards" GTEST_SHARD_INDEX="$next" "$dir/cardroom_tests" --gtest_brief=1 \
+      >"$dir/unit-tests-$next.log" 2>&1 &
+    shard_of[$!]="$next"
+    next=$((next + 1))
+    running=$((running + 1))
+  }
+  while ((next < shards && running < jobs)); do start_shard; done
+  while ((running > 0)); do
+    if wait -n -p done_pid; then
+      i="${shard_of[$done_pid]}"
+      echo "unit tests, shard $((i + 1)) of $shards: $(grep -E '^\[  PASSED  \]' "$dir/unit-tests-$i.log")"
+    else
+      i="${shard_of[$done_pid]}"
+      echo "unit tests, shard $((i + 1)) of $shards: FAILED" >&2
       cat "$dir/unit-tests-$i.log" >&2
       status=1
-    else
-      echo "unit tests, shard $((i + 1)) of $jobs: $(grep -E '^\[  PASSED  \]' "$dir/unit-tests-$i.log")"
     fi
+    running=$((running - 1))
+    if ((next < shards)); then start_shard; fi
   done
   ctest --test-dir "$dir" --output-on-failure -j "$jobs" -R '^cli_' || status=1
   return "$status"

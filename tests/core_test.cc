@@ -280,8 +280,9 @@ TEST(CoreHugePages, LargeArraysAreAlignedAndEveryArrayHoldsItsValues) {
   const std::size_t large = 3 * kHugePageBytes / sizeof(std::uint64_t) + 5;
   for (std::size_t i = 0; i < large; ++i) {
     v.push_back(i * 0x9E3779B97F4A7C15ull);
-    if (v.capacity() * sizeof(std::uint64_t) >= kHugePageBytes)
+    if (v.capacity() * sizeof(std::uint64_t) >= kHugePageBytes) {
       ASSERT_EQ(reinterpret_cast<std::uintptr_t>(v.data()) % kHugePageBytes, 0u) << i;
+    }
   }
   for (std::size_t i = 0; i < large; ++i) ASSERT_EQ(v[i], i * 0x9E3779B97F4A7C15ull) << i;
   v.resize(10);

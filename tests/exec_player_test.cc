@@ -19,6 +19,7 @@
 #include "bots/registry.h"
 #include "core/registry.h"
 #include "games/all_games.h"
+#include "games/common/test_paths.h"
 #include "match/match.h"
 #include "match/simulate.h"
 
@@ -26,7 +27,7 @@ namespace cardroom {
 namespace {
 
 const std::string kPython = "/usr/bin/python3";
-const std::string kSource = CARDROOM_SOURCE_DIR;
+const std::string kSource = testing_util::source_dir();
 
 std::string ExampleBot() { return "exec:" + kPython + " " + kSource + "/examples/random_bot.py"; }
 // The test bot misbehaving as `how` at its `nth` decision; `options` before the colon.

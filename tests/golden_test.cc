@@ -21,6 +21,7 @@
 #include "core/registry.h"
 #include "core/session.h"
 #include "games/all_games.h"
+#include "games/common/test_paths.h"
 
 namespace cardroom {
 namespace {
@@ -31,7 +32,7 @@ bool regenerating() {
 }
 
 std::string golden_path(const std::string& name) {
-  return std::string(CARDROOM_SOURCE_DIR) + "/tests/golden/" + name;
+  return testing_util::source_dir() + "/tests/golden/" + name;
 }
 
 // "all" for public events, else the seats at the table that may see it ("S0,S2,S3").

@@ -14,6 +14,7 @@
 
 #include "core/registry.h"
 #include "games/all_games.h"
+#include "games/common/test_paths.h"
 #include "test_games.h"
 
 namespace cardroom {
@@ -138,7 +139,7 @@ std::string observations_page() {
 }
 
 TEST(Observation, LayoutsAreDocumented) {
-  const std::string path = std::string(CARDROOM_SOURCE_DIR) + "/docs/observations.md";
+  const std::string path = testing_util::source_dir() + "/docs/observations.md";
   const std::string page = observations_page();
   const char* env = std::getenv("CARDROOM_REGEN_GOLDEN");
   if (env && std::string(env) == "1") {

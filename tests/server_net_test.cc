@@ -19,6 +19,7 @@
 #include <string>
 #include <thread>
 
+#include "games/common/test_paths.h"
 #include "server/http.h"
 #include "server/room.h"
 #include "server/serve_process.h"
@@ -221,8 +222,8 @@ TEST_P(ServerKill, KilledMidGameTheRoomLosesNoAppliedMove) {
   json last_update;
   {
     ServeProcess serve;
-    ASSERT_TRUE(
-        serve.start(CARDROOM_BINARY, db, {"--away-after-ms", "100000"}, "/dev/null", &error))
+    ASSERT_TRUE(serve.start(testing_util::cardroom_binary(), db, {"--away-after-ms", "100000"},
+                            "/dev/null", &error))
         << error;
     WsClient ann;
     ASSERT_TRUE(ann.connect(serve.port()));
@@ -253,7 +254,8 @@ TEST_P(ServerKill, KilledMidGameTheRoomLosesNoAppliedMove) {
     serve.stop(SIGKILL);
   }
   ServeProcess again;
-  ASSERT_TRUE(again.start(CARDROOM_BINARY, db, {"--away-after-ms", "100000"}, "/dev/null", &error))
+  ASSERT_TRUE(again.start(testing_util::cardroom_binary(), db, {"--away-after-ms", "100000"},
+                          "/dev/null", &error))
       << error;
   WsClient ann;
   ASSERT_TRUE(ann.connect(again.port()));

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "games/common/test_paths.h"
 #include "games/common/test_util.h"
 #include "match/simulate.h"
 
@@ -101,7 +102,7 @@ TEST(SimParts, TimingTravelsWithTheOutcomes) {
 TEST(SimParts, ForfeitsTravelWithTheOutcomes) {
   auto game = testing_util::LoadGame("reds(players=2)");
   ASSERT_TRUE(game);
-  const std::string bot = "exec:/usr/bin/python3 " + std::string(CARDROOM_SOURCE_DIR) +
+  const std::string bot = "exec:/usr/bin/python3 " + testing_util::source_dir() +
                           "/tests/bots/misbehaving_bot.py crash 2";
   const SimConfig config = Config(4, {bot, "random"});
   const std::string one = OneProcess(*game, config);

@@ -18,7 +18,7 @@ namespace cardroom::cli {
 void add_serve_command(CLI::App& app, Context& ctx) {
   auto* cmd = app.add_subcommand("serve", "The web card room: play in the browser");
   static std::string port_text = "8080", bind = "127.0.0.1", db = "cardroom.db";
-  static std::string web_dir = CARDROOM_WEB_DIR, away_ms = "5000";
+  static std::string web_dir = default_web_dir(), away_ms = "5000";
   static bool quiet = false;
   cmd->add_option("--port", port_text, "TCP port (default 8080; 0: any free port)")->type_name("N");
   cmd->add_option("--bind", bind, "address to listen on (default 127.0.0.1, this machine only)");

@@ -13,6 +13,7 @@
 #include <fstream>
 
 #include "core/session.h"
+#include "games/common/test_paths.h"
 #include "games/common/test_util.h"
 
 namespace cardroom::bridge_solitaire {
@@ -709,7 +710,7 @@ TEST(BridgeSolitaireRecord, TheSeedExamplesAreCheckedInAsRecords) {
       {"bridge_solitaire_example_1.json", ExampleRecord(ExampleOneDeal(), kExampleOneMoves)},
       {"bridge_solitaire_example_2.json", ExampleRecord(ExampleTwoDeal(), kExampleTwoMoves)}};
   for (const auto& [name, record] : records) {
-    const std::string path = std::string(CARDROOM_SOURCE_DIR) + "/tests/records/" + name;
+    const std::string path = testing_util::source_dir() + "/tests/records/" + name;
     if (const char* regen = std::getenv("CARDROOM_REGEN_GOLDEN");
         regen && std::string(regen) == "1") {
       std::ofstream out(path);

@@ -20,6 +20,7 @@
 #include "core/registry.h"
 #include "core/session.h"
 #include "games/all_games.h"
+#include "games/common/test_paths.h"
 #include "games/common/test_util.h"
 
 namespace cardroom::bridgette {
@@ -641,7 +642,7 @@ TEST(BridgetteRecord, CheckedInRecordFileMatches) {
   // CARDROOM_REGEN_GOLDEN=1 (scripts/regen_golden.sh) it is rewritten from the record above.
   register_all_games();
   const std::string path =
-      std::string(CARDROOM_SOURCE_DIR) + "/tests/records/bridgette_colon_answer.json";
+      testing_util::source_dir() + "/tests/records/bridgette_colon_answer.json";
   if (const char* regen = std::getenv("CARDROOM_REGEN_GOLDEN");
       regen && std::string(regen) == "1") {
     std::ofstream out(path);

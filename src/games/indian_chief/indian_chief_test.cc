@@ -21,6 +21,7 @@
 #include "core/registry.h"
 #include "core/session.h"
 #include "games/all_games.h"
+#include "games/common/test_paths.h"
 #include "games/common/test_util.h"
 #include "games/indian_chief/indian_chief_test_util.h"
 
@@ -582,7 +583,7 @@ TEST(IndianChiefRecord, CheckedInRecordFileMatches) {
   // replay`. With CARDROOM_REGEN_GOLDEN=1 (scripts/regen_golden.sh) it is rewritten.
   register_all_games();
   const std::string path =
-      std::string(CARDROOM_SOURCE_DIR) + "/tests/records/indian_chief_three_players.json";
+      testing_util::source_dir() + "/tests/records/indian_chief_three_players.json";
   if (const char* regen = std::getenv("CARDROOM_REGEN_GOLDEN");
       regen && std::string(regen) == "1") {
     std::ofstream out(path);

@@ -24,6 +24,7 @@
 #include "core/registry.h"
 #include "core/session.h"
 #include "games/all_games.h"
+#include "games/common/test_paths.h"
 #include "games/common/test_util.h"
 #include "games/nuts/nuts_test_util.h"
 #include "match/match.h"
@@ -715,8 +716,7 @@ TEST(NutsRecord, CheckedInRecordFileMatches) {
   // tests/records/nuts_spades_race.json is SpadesRaceRecord(), for `cardroom replay`. With
   // CARDROOM_REGEN_GOLDEN=1 (scripts/regen_golden.sh) it is rewritten.
   register_all_games();
-  const std::string path =
-      std::string(CARDROOM_SOURCE_DIR) + "/tests/records/nuts_spades_race.json";
+  const std::string path = testing_util::source_dir() + "/tests/records/nuts_spades_race.json";
   if (const char* regen = std::getenv("CARDROOM_REGEN_GOLDEN");
       regen && std::string(regen) == "1") {
     std::ofstream out(path);

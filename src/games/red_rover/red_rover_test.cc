@@ -7,6 +7,7 @@
 #include <fstream>
 
 #include "core/session.h"
+#include "games/common/test_paths.h"
 #include "games/common/test_util.h"
 
 namespace cardroom::red_rover {
@@ -682,7 +683,7 @@ TEST(RedRoverRecord, CheckedInRecordFileMatches) {
   // replay`. With CARDROOM_REGEN_GOLDEN=1 (scripts/regen_golden.sh) it is rewritten.
   register_all_games();
   const std::string path =
-      std::string(CARDROOM_SOURCE_DIR) + "/tests/records/red_rover_failed_rover_against.json";
+      testing_util::source_dir() + "/tests/records/red_rover_failed_rover_against.json";
   if (const char* regen = std::getenv("CARDROOM_REGEN_GOLDEN");
       regen && std::string(regen) == "1") {
     std::ofstream out(path);

@@ -27,6 +27,7 @@
 #include "core/registry.h"
 #include "core/session.h"
 #include "games/all_games.h"
+#include "games/common/test_paths.h"
 #include "games/common/test_util.h"
 
 namespace cardroom::reds {
@@ -1658,7 +1659,7 @@ TEST(RedsRecord, CheckedInRecordFileMatches) {
   // built above.
   register_all_games();
   const std::string path =
-      std::string(CARDROOM_SOURCE_DIR) + "/tests/records/reds_2p_short_tiebreak.json";
+      testing_util::source_dir() + "/tests/records/reds_2p_short_tiebreak.json";
   std::string error;
   if (const char* regen = std::getenv("CARDROOM_REGEN_GOLDEN");
       regen && std::string(regen) == "1") {

@@ -26,6 +26,7 @@
 #include "core/registry.h"
 #include "core/session.h"
 #include "games/all_games.h"
+#include "games/common/test_paths.h"
 #include "games/common/test_util.h"
 #include "games/common/tricks.h"
 
@@ -808,8 +809,7 @@ TEST(S48Record, CheckedInRecordFileMatches) {
   // tests/records/s48_seed_scoreboard.json is the same record, for the CLI (`cardroom replay`).
   // With CARDROOM_REGEN_GOLDEN=1 (scripts/regen_golden.sh) the file is rewritten.
   register_all_games();
-  const std::string path =
-      std::string(CARDROOM_SOURCE_DIR) + "/tests/records/s48_seed_scoreboard.json";
+  const std::string path = testing_util::source_dir() + "/tests/records/s48_seed_scoreboard.json";
   std::string error;
   if (const char* regen = std::getenv("CARDROOM_REGEN_GOLDEN");
       regen && std::string(regen) == "1") {

@@ -21,6 +21,7 @@
 #include "core/registry.h"
 #include "core/session.h"
 #include "games/all_games.h"
+#include "games/common/test_paths.h"
 #include "games/common/test_util.h"
 #include "games/schwimmen/schwimmen_test_deal.h"
 
@@ -727,7 +728,7 @@ TEST(SchwimmenRecord, ExplicitDealsReplayToHandComputedResults) {
 TEST(SchwimmenRecord, CheckedInRecordFileMatches) {
   register_all_games();
   const std::string path =
-      std::string(CARDROOM_SOURCE_DIR) + "/tests/records/schwimmen_knock_and_schnauz.json";
+      testing_util::source_dir() + "/tests/records/schwimmen_knock_and_schnauz.json";
   if (const char* regen = std::getenv("CARDROOM_REGEN_GOLDEN");
       regen && std::string(regen) == "1") {
     std::ofstream out(path);

@@ -26,6 +26,7 @@
 #include "core/registry.h"
 #include "core/session.h"
 #include "games/all_games.h"
+#include "games/common/test_paths.h"
 #include "games/common/test_util.h"
 
 namespace cardroom::tadmur {
@@ -967,8 +968,7 @@ TEST(TadmurRecord, CheckedInRecordFileMatches) {
   // tests/records/tadmur_parity_trap.json is the same record, for `cardroom replay`. With
   // CARDROOM_REGEN_GOLDEN=1 (scripts/regen_golden.sh) it is rewritten from the record above.
   register_all_games();
-  const std::string path =
-      std::string(CARDROOM_SOURCE_DIR) + "/tests/records/tadmur_parity_trap.json";
+  const std::string path = testing_util::source_dir() + "/tests/records/tadmur_parity_trap.json";
   if (const char* regen = std::getenv("CARDROOM_REGEN_GOLDEN");
       regen && std::string(regen) == "1") {
     std::ofstream out(path);

@@ -25,6 +25,7 @@
 #include "core/registry.h"
 #include "core/session.h"
 #include "games/all_games.h"
+#include "games/common/test_paths.h"
 #include "games/common/test_util.h"
 
 namespace cardroom::truc {
@@ -935,8 +936,7 @@ TEST(TrucRecord, CheckedInRecordFileMatches) {
   // tests/records/truc_raises_one_card.json is the same record, for `cardroom replay`. With
   // CARDROOM_REGEN_GOLDEN=1 (scripts/regen_golden.sh) it is rewritten from the record above.
   register_all_games();
-  const std::string path =
-      std::string(CARDROOM_SOURCE_DIR) + "/tests/records/truc_raises_one_card.json";
+  const std::string path = testing_util::source_dir() + "/tests/records/truc_raises_one_card.json";
   if (const char* regen = std::getenv("CARDROOM_REGEN_GOLDEN");
       regen && std::string(regen) == "1") {
     std::ofstream out(path);
