@@ -110,6 +110,39 @@ TEST(Ladder, PairsOfNeighboursOverTheFewestSeedsThatReachTheDeals) {
   EXPECT_NEAR(same.margin.mean, first.margin_per_match.mean, 1e-9);
 }
 
+// A simulation from a later first match plays the later matches of the one long simulation: the
+// same deals and players' seeds, so its duplicate deals are the long run's last ones (Truc's
+// heuristic bluffs at random, so a different bot seed would show). A first match inside a deal is
+// refused.
+TEST(Ladder, AFirstMatchContinuesTheOneLongSimulation) {
+  auto game = Load("truc");
+  ASSERT_TRUE(game);
+  SimConfig all;
+  all.bots = {"heuristic", "random"};
+  all.matches = 12;
+  all.seed = 21;
+  SimResult whole, part;
+  std::string error;
+  ASSERT_TRUE(simulate(*game, all, &whole, &error)) << error;
+  SimConfig later = all;
+  later.matches = 4;
+  later.first_match = 8;
+  ASSERT_TRUE(simulate(*game, later, &part, &error)) << error;
+  ASSERT_EQ(whole.duplicate_deals.size(), 6u);
+  ASSERT_EQ(part.duplicate_deals.size(), 2u);
+  for (int d = 0; d < 2; ++d) {
+    EXPECT_EQ(part.duplicate_deals[d].margin, whole.duplicate_deals[4 + d].margin) << d;
+    EXPECT_EQ(part.duplicate_deals[d].rounds, whole.duplicate_deals[4 + d].rounds) << d;
+  }
+  // Not the deals of the simulation's first matches (they would be with first_match ignored).
+  EXPECT_NE(part.duplicate_deals[0].rounds * 1000 + part.duplicate_deals[0].margin,
+            whole.duplicate_deals[0].rounds * 1000 + whole.duplicate_deals[0].margin);
+  later.first_match = 7;
+  SimResult refused;
+  EXPECT_FALSE(simulate(*game, later, &refused, &error));
+  EXPECT_NE(error.find("must start a deal"), std::string::npos) << error;
+}
+
 // The same deterministic player under two names is even on every deal: margin 0, win rate ½
 // (solo's heuristic and S48's draw nothing at random; Truc's bluffs, so its matches would differ
 // by their bot seeds).

@@ -120,21 +120,27 @@ bool run_ladder(const AnyGame& game, const LadderConfig& config, LadderResult* r
     double upper_ms = 0, lower_ms = 0;
     std::uint64_t next_seed = config.seed, played = 0;
     // Match seeds in batches until their deals reach the target; the pair's result is the
-    // shortest run of seeds from the first that reaches it (so it does not depend on the
-    // batches), though a batch may have played a few more.
+    // shortest run of seeds from the first that reaches it, though a batch may have played a few
+    // more. Each batch continues one long simulation of the ladder's seed (SimConfig::
+    // first_match): the same deals and players' seeds however the batches fall, so the result
+    // does not depend on them.
     auto seeds_for = [&](double deals_left, double deals_per_seed) {
       return static_cast<std::uint64_t>(std::max(1.0, std::ceil(deals_left / deals_per_seed)));
     };
     // Batches of at most kMaxBatch seeds keep the match count of a simulation within an int.
     constexpr std::uint64_t kMaxBatch = 100000;
-    std::uint64_t batch = std::min(kMaxBatch, seeds_for(config.deals, first_guess));
+    // The first batch plays a quarter of what random players' matches suggest: strong players
+    // may play far longer matches (Schwimmen's random players lose their chips in a few hands).
+    std::uint64_t batch =
+        std::min(kMaxBatch, std::max<std::uint64_t>(2, seeds_for(config.deals, first_guess) / 4));
     // Two match seeds at least: one gives no interval.
     auto enough = [&] { return pair.deals >= config.deals && pair.match_seeds >= 2; };
     while (!enough()) {
       SimConfig sim;
       sim.bots = {pair.upper, pair.lower};
       sim.matches = static_cast<int>(batch * static_cast<std::uint64_t>(rotations));
-      sim.seed = next_seed;
+      sim.seed = config.seed;
+      sim.first_match = (next_seed - config.seed) * static_cast<std::uint64_t>(rotations);
       sim.threads = config.threads;
       sim.timing = true;
       SimResult out;

@@ -198,6 +198,11 @@ bool Simulation::prepare(std::string* error) {
   // A one-seat game (against the house) is a duplicate comparison only if every player plays each
   // deal: the players rotate over the deal's matches instead of over the seats.
   rotations_ = config_.rotate ? duplicate_rotations(game_, bots_.size()) : 1;
+  if (config_.first_match % static_cast<std::uint64_t>(rotations_) != 0) {
+    *error = fmt::format("the first match ({}) must start a deal: a multiple of {}",
+                         config_.first_match, rotations_);
+    return false;
+  }
   outcomes_.assign(total_, MatchOutcome{});
   return true;
 }
@@ -215,8 +220,10 @@ void Simulation::play(std::uint64_t begin, std::uint64_t end, const Progress& pr
     for (;;) {
       std::uint64_t i = next.fetch_add(1);
       if (i >= end) break;
-      std::uint64_t group = i / static_cast<std::uint64_t>(rotations_);
-      int r = static_cast<int>(i % static_cast<std::uint64_t>(rotations_));
+      // The match's index in the one long simulation of the seed (SimConfig::first_match).
+      const std::uint64_t index = config_.first_match + i;
+      std::uint64_t group = index / static_cast<std::uint64_t>(rotations_);
+      int r = static_cast<int>(index % static_cast<std::uint64_t>(rotations_));
       std::vector<std::string> seat_bots(n);
       std::vector<int> bot_index(n);
       for (Seat s = 0; s < n; ++s) {
@@ -225,7 +232,7 @@ void Simulation::play(std::uint64_t begin, std::uint64_t end, const Progress& pr
             std::find(distinct_.begin(), distinct_.end(), seat_bots[s]) - distinct_.begin());
       }
       outcomes_[i] = play_one(game_, seat_bots, bot_index, config_.seed + group,
-                              (config_.seed * 0x9E3779B97F4A7C15ull) ^ (i + 1));
+                              (config_.seed * 0x9E3779B97F4A7C15ull) ^ (index + 1));
       std::uint64_t d = done.fetch_add(1) + 1;
       if (progress && (d % 50 == 0 || d == count)) {
         std::lock_guard lock(progress_mutex);

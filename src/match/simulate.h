@@ -43,6 +43,11 @@ struct SimConfig {
   std::vector<std::string> bots;  // player strings (bots/registry.h), cycled over the seats;
                                   // empty means all "random"
   std::uint64_t seed = 1;
+  // The simulation plays matches first_match .. first_match + matches - 1 of the one long
+  // simulation of `seed`: the same deals and the same computer players' seeds, so a run split
+  // into consecutive parts plays what one run plays (the ladder's batches). A multiple of the
+  // duplicate rotations (duplicate_rotations), so that parts start at a deal's first match.
+  std::uint64_t first_match = 0;
   int threads = 1;
   bool rotate = true;  // duplicate deals with seats rotated
   // Also report the wall-clock time each bot took per move (SimResult::timing): it varies from
