@@ -2,12 +2,13 @@
 // whole matches of every game with legal moves only, determinism, decisions that depend only on
 // what the seat may know, simultaneous phases that hide each seat's submission from the others,
 // real time, an obviously winning move, the time budget on a clock the test drives, and no heap
-// allocation per iteration.
+// allocation per iteration, and the horizon of the playouts.
 #include "bots/ismcts.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -101,7 +102,7 @@ TEST(Ismcts, OptionsAndErrors) {
   ASSERT_TRUE(set) << error;
   EXPECT_EQ(set->name(),
             "ismcts(iterations=2000,ms=0,exploration=70,playout=heuristic,others=search,threads=2,"
-            "tree_mb=64,trust=0,pace_ms=1000)");
+            "tree_mb=64,trust=0,horizon=1,pace_ms=1000)");
   ASSERT_TRUE(load_player("ismcts(ms=200,playout=heuristic)", *s48, &error)) << error;
 
   EXPECT_NE(LoadError("ismcts(iterations=0)", *s48).find("iterations"), std::string::npos);
@@ -113,6 +114,7 @@ TEST(Ismcts, OptionsAndErrors) {
   EXPECT_NE(LoadError("ismcts(others=all)", *s48).find("search|heuristic"), std::string::npos);
   EXPECT_NE(LoadError("ismcts(tree_mb=0)", *s48).find("tree_mb"), std::string::npos);
   EXPECT_NE(LoadError("ismcts(worlds=3)", *s48).find("worlds"), std::string::npos);
+  EXPECT_NE(LoadError("ismcts(horizon=-1)", *s48).find("0..1000"), std::string::npos);
   // Every game offers it, the ones without a solver too.
   for (const auto* entry : registered_games()) {
     auto game = Load(entry->name);
@@ -423,6 +425,36 @@ TEST(Ismcts, RealTimeAndTheTimeBudget) {
   const Decision fast = quick.decide(SeatAccess(*state, seat), rng);
   EXPECT_NEAR(static_cast<double>(quick.stats().iterations), 16 * 20, 16);  // within its pace
   EXPECT_EQ(fast.delay, 0.02);
+}
+
+// A playout ends at the end of the search's last round: the first (horizon 1, the default), the
+// second (2) or the match's (0). Indian Chief's match is seven turns of one meld each (a turn is a
+// round), so from its first turn the playouts of horizon 2 play about twice the moves of horizon
+// 1, and those of horizon 0 about seven times.
+TEST(Ismcts, TheHorizonSetsTheRoundsAPlayoutPlays) {
+  auto game = Load("indian_chief");
+  ASSERT_TRUE(game);
+  auto state = game->new_match(5, -1, nullptr);
+  const Seat seat = state->actors().lowest();
+  std::map<int, double> per_iteration;
+  for (int horizon : {1, 2, 0}) {
+    SearchMemory memory;
+    SearchQuery query;
+    query.seat = seat;
+    query.iterations = 300;
+    query.horizon = horizon;
+    Rng rng(1);
+    const auto result = state->search(query, memory, rng);
+    ASSERT_TRUE(result);
+    per_iteration[horizon] =
+        static_cast<double>(result->playout_moves + result->tree_moves) / result->iterations;
+  }
+  EXPECT_GT(per_iteration[2], 1.6 * per_iteration[1]);
+  EXPECT_LT(per_iteration[2], 2.4 * per_iteration[1]);
+  EXPECT_GT(per_iteration[0], 5.0 * per_iteration[1]);
+  EXPECT_LT(per_iteration[0], 9.0 * per_iteration[1]);
+  // The option reaches the search: a player with the horizon plays a whole match.
+  PlayMatch("indian_chief(players=3)", "ismcts(iterations=20,horizon=0)", 2);
 }
 
 // The tree comes from an arena: once it has grown, a search allocates the same few times (its

@@ -25,6 +25,7 @@ Decision IsmctsPlayer::decide(const SeatAccess& seat, Rng& rng) {
   query.exploration = options_.exploration / 100.0;
   query.heuristic_playout = options_.heuristic_playout;
   query.heuristic_others = options_.heuristic_others;
+  query.horizon = options_.horizon;
   query.teams = teams_;
   query.clock = clock_;
   query.max_nodes = static_cast<std::uint32_t>(std::min<std::uint64_t>(
@@ -128,7 +129,10 @@ PlayerEntry ismcts_player_entry() {
            OptionSpec::integer("trust", 0, 0, 100,
                                "play the game's heuristic move unless the search visits it less "
                                "than this percentage as often as its most visited move (0: "
-                               "always the most visited)")},
+                               "always the most visited)"),
+           OptionSpec::integer("horizon", 1, 0, 1000,
+                               "rounds a playout plays, the search's own first: 1 to the end of "
+                               "the round, N to the end of the N-th, 0 to the end of the match")},
           [](const AnyGame& game) { return game.has_search(); },
           [](const AnyGame& game, const std::string& name, const OptionValues& values,
              std::string*) -> std::unique_ptr<Player> {
@@ -141,6 +145,7 @@ PlayerEntry ismcts_player_entry() {
             options.threads = static_cast<int>(values.get_int("threads"));
             options.tree_mb = static_cast<int>(values.get_int("tree_mb"));
             options.trust = static_cast<int>(values.get_int("trust"));
+            options.horizon = static_cast<int>(values.get_int("horizon"));
             const double pace = pace_ms_of(static_cast<int>(values.get_int("speed")),
                                            static_cast<int>(values.get_int("pace_ms"))) /
                                 1000.0;

@@ -42,8 +42,8 @@
 // pace: it thinks within the time slice its move takes, and the move arrives its pace after it
 // was asked, like every other player's.
 //
-// Results. A playout ends at the end of the round (hand, deal) in which the search began, or
-// when the match ends: matches run to 9 (S48), 26 (Back Alley) or an open number of rounds, and
+// Results. A playout ends at the end of the round (hand, deal) in which the search began (or of
+// the horizon-th round from it, option `horizon`; 0: the match's end), or when the match ends: matches run to 9 (S48), 26 (Back Alley) or an open number of rounds, and
 // a playout to the end of the match would spend most of its moves on rounds whose cards are not
 // dealt yet. The result of a side (a seat, or a partnership where seats play in teams, so that
 // partners back up their team's result) is its score change over the round minus the mean change
@@ -64,7 +64,8 @@
 // other seats choose in the tree by their own results | heuristic: their moves are the game's
 // heuristic's, a model of such opponents), threads (root parallel, default 1), tree_mb (the
 // tree's memory limit per thread, default 64: past it the tree stops growing and iterations play
-// out from the leaves).
+// out from the leaves), trust (play the heuristic's move unless the search clearly prefers
+// another), horizon (the rounds a playout plays, default 1).
 //
 // Cost: per iteration one resample (a copy of the State and a redeal), one step per tree level
 // (one pass over the node's children, kept in move order beside the legal moves), a playout,
@@ -94,6 +95,7 @@ struct IsmctsOptions {
   // 1..100: the game's heuristic move is played unless the search visits it less than `trust`
   // percent as often as its most visited move (0: the most visited move, always).
   int trust = 0;
+  int horizon = 1;  // SearchQuery::horizon: rounds a playout plays (0: to the match's end)
 };
 
 // What an ISMCTS player has done in its match, for tests and measurement.

@@ -387,8 +387,11 @@ class Search {
   int side_score(const S& s, int side) const {
     return query_.teams.count > 0 ? s.team_score(side) : s.score(side);
   }
-  // The round in which the search began is over (a redeal within it, all passing, is not).
-  bool round_over(const S& s) const { return s.over() || s.rounds_completed() != rounds_; }
+  // The search's last round is over (SearchQuery::horizon: by default the round in which the
+  // search began; a redeal within it, all passing, does not end it).
+  bool round_over(const S& s) const {
+    return s.over() || (query_.horizon > 0 && s.rounds_completed() >= rounds_ + query_.horizon);
+  }
 
   // Real time: the seats move in time slices, each once per slice in random order (the match
   // runner's race between players of equal pace: every decision due after the same delay, ties
@@ -604,12 +607,13 @@ class Search {
     }
   }
 
-  // Plays `w` on to the end of its round; returns the moves made and sets each side's score at
-  // the end. Random moves where the game can play its round out without the state
-  // (random_round_outcome: the same moves, core/game.h).
+  // Plays `w` on to the end of the search's last round (SearchQuery::horizon); returns the moves
+  // made and sets each side's score at the end. Random moves where the game can play its round out
+  // without the state (random_round_outcome: the same moves, core/game.h).
   std::uint64_t playout(S& w, SeatSet moved, std::array<int, kMaxSeats>& end) {
     if constexpr (HasRoundOutcome<S>) {
-      if (!heuristic_ && !round_over(w)) {
+      // The game's own playout ends at the round's end: only where the search's does.
+      if (!heuristic_ && query_.horizon == 1 && !round_over(w)) {
         const RoundOutcome o = w.random_round_outcome(rng_);
         for (int d = 0; d < sides_; ++d)
           end[d] = query_.teams.count > 0 ? o.team_scores[d] : o.scores[d];

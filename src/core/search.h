@@ -42,6 +42,10 @@ struct SearchQuery {
   // made by the game's heuristic player, a model of opponents who play it (true; where the game
   // has none they are searched).
   bool heuristic_others = false;
+  // Where a playout (and the tree) ends: at the end of the round the search began in (1), of the
+  // horizon-th round from it (counting that one), or of the match (0). Games whose rounds carry
+  // plans across them (Indian Chief's score sheet, filled a box a turn) need more than one.
+  int horizon = 1;
   // Sides: partnerships score as one (each seat backs up its team's result).
   Teams teams;
   // The arena's limit, in nodes' worth of memory: past it the tree stops growing (iterations go
