@@ -43,14 +43,14 @@
 // was asked, like every other player's.
 //
 // Results. A playout ends at the end of the round (hand, deal) in which the search began (or of
-// the horizon-th round from it, option `horizon`; 0: the match's end), or when the match ends: matches run to 9 (S48), 26 (Back Alley) or an open number of rounds, and
-// a playout to the end of the match would spend most of its moves on rounds whose cards are not
-// dealt yet. The result of a side (a seat, or a partnership where seats play in teams, so that
-// partners back up their team's result) is its score change over the round minus the mean change
-// of the other sides (the change alone in a one-seat game): the relative score, which is what
-// winning a match and the simulation's margin measure. UCB scales the results seen so far in
-// the search to [0, 1] (min-max), so one exploration constant serves games that score a round
-// 1 point (Truc) or 400 (Bridgette).
+// the horizon-th round from it, option `horizon`; 0: the match's end), or when the match ends:
+// matches run to 9 (S48), 26 (Back Alley) or an open number of rounds, and a playout to the end of
+// the match would spend most of its moves on rounds whose cards are not dealt yet. The result of a
+// side (a seat, or a partnership where seats play in teams, so that partners back up their team's
+// result) is its score change over the round minus the mean change of the other sides (the change
+// alone in a one-seat game): the relative score, which is what winning a match and the simulation's
+// margin measure. UCB scales the results seen so far in the search to [0, 1] (min-max), so one
+// exploration constant serves games that score a round 1 point (Truc) or 400 (Bridgette).
 //
 // The move made: the most visited of the seat's root moves (ties: the better mean, then the
 // lower move). A move with one legal choice is made at once. Root-parallel search (`threads`):
