@@ -347,7 +347,8 @@ class Search {
         rng_(rng),
         me_(query.seat),
         sides_(query.teams.count > 0 ? query.teams.count : world.num_seats()),
-        rounds_(world.rounds_completed()) {
+        rounds_(world.rounds_completed()),
+        last_round_(query.horizon > 0 ? rounds_ + query.horizon : std::numeric_limits<int>::max()) {
     for (int d = 0; d < sides_; ++d) root_score_[d] = side_score(world, d);
     for (Seat s = 0; s < world.num_seats(); ++s)
       side_of_[s] = static_cast<std::int8_t>(query.teams.count > 0 ? query.teams.team_of[s] : s);
@@ -389,9 +390,7 @@ class Search {
   }
   // The search's last round is over (SearchQuery::horizon: by default the round in which the
   // search began; a redeal within it, all passing, does not end it).
-  bool round_over(const S& s) const {
-    return s.over() || (query_.horizon > 0 && s.rounds_completed() >= rounds_ + query_.horizon);
-  }
+  bool round_over(const S& s) const { return s.over() || s.rounds_completed() >= last_round_; }
 
   // Real time: the seats move in time slices, each once per slice in random order (the match
   // runner's race between players of equal pace: every decision due after the same delay, ties
@@ -642,6 +641,7 @@ class Search {
   Seat me_;
   int sides_;
   int rounds_;
+  int last_round_;  // rounds_completed() at the end of the search's last round (horizon)
   std::array<int, kMaxSeats> root_score_{};
   std::array<std::int8_t, kMaxSeats> side_of_{};
   double lo_ = 0, hi_ = 0;  // the results seen so far, which scale them to [0, 1] for UCB
