@@ -76,61 +76,11 @@ std::vector<std::string> Plays(std::string_view cards) {
   return out;
 }
 
-class Table {
+class Table : public testing_util::MatchTable<Game, State> {
  public:
   Table(const std::string& options, int first_dealer, std::vector<Deal> deals = {},
         std::uint64_t seed = 1)
-      : game_(MakeGame(options)), deals_(std::move(deals)) {
-    for (std::size_t i = 0; i < deals_.size(); ++i)
-      EXPECT_EQ(game_.validate_deal(deals_[i]), "") << "deal " << i;
-    ApplyContext ctx{&events_, deals_};
-    state_ = game_.new_match(seed, first_dealer, &ctx);
-  }
-
-  const State& s() const { return state_; }
-  const std::vector<Event>& events() const { return events_; }
-
-  Status Apply(Seat seat, Move move) {
-    ApplyContext ctx{&events_, deals_};
-    return state_.apply(seat, move, &ctx);
-  }
-
-  bool Do(Seat seat, std::string_view text) {
-    std::string error;
-    auto move = state_.parse_move(seat, text, &error);
-    if (!move) {
-      ADD_FAILURE() << "cannot parse '" << text << "': " << error;
-      return false;
-    }
-    Status st = Apply(seat, *move);
-    if (!st.ok()) {
-      ADD_FAILURE() << seat_name(seat) << " '" << text << "' rejected: " << st.error;
-      return false;
-    }
-    EXPECT_EQ(state_.check(), nullptr);
-    return true;
-  }
-
-  bool DoInTurn(const std::vector<std::string>& moves) {
-    for (const auto& text : moves)
-      if (!Do(state_.to_act(), text)) return false;
-    return true;
-  }
-
-  std::string Reject(Seat seat, std::string_view text) {
-    std::string error;
-    auto move = state_.parse_move(seat, text, &error);
-    if (!move) return "parse: " + error;
-    const std::vector<std::string> before = AllViews(state_);
-    const State copy = state_;
-    const std::size_t events_before = events_.size();
-    Status st = Apply(seat, *move);
-    EXPECT_FALSE(st.ok()) << seat_name(seat) << " " << text << " was accepted";
-    EXPECT_TRUE(state_ == copy);
-    EXPECT_EQ(AllViews(state_), before);
-    EXPECT_EQ(events_.size(), events_before);
-    return st.ok() ? "" : st.error;
-  }
+      : MatchTable(MakeGame(options), std::move(deals), first_dealer, seed) {}
 
   // Plays until hand index `k` starts: everyone bids board (so never four passes), then the
   // highest legal card.
@@ -144,12 +94,6 @@ class Table {
       ASSERT_TRUE(Apply(state_.to_act(), m).ok());
     }
   }
-
- private:
-  Game game_;
-  std::vector<Deal> deals_;
-  std::vector<Event> events_;
-  State state_;
 };
 
 int Winner(std::string_view cards, int trump) {

@@ -10,8 +10,6 @@
 
 #include <gtest/gtest.h>
 
-#include <fstream>
-
 #include "core/session.h"
 #include "games/common/test_paths.h"
 #include "games/common/test_util.h"
@@ -43,53 +41,20 @@ Deal MakeDeal(std::string_view face_up, std::string_view face_down, std::string_
 }
 
 // A match driven through the typed API with events on and explicit deals.
-class Table {
+// The one player sits at seat 0.
+class Table : public testing_util::MatchTable<Game, State> {
  public:
   Table(const std::string& options, std::vector<Deal> deals, std::uint64_t seed = 1)
-      : game_(MakeGame(options)), deals_(std::move(deals)) {
-    for (const Deal& d : deals_) EXPECT_EQ(game_.validate_deal(d), "");
-    ApplyContext ctx{&events_, deals_};
-    state_ = game_.new_match(seed, -1, &ctx);
-  }
+      : MatchTable(MakeGame(options), std::move(deals), -1, seed) {}
 
-  const State& s() const { return state_; }
-  const std::vector<Event>& events() const { return events_; }
-
-  bool Do(std::string_view text) {
-    std::string error;
-    auto move = state_.parse_move(0, text, &error);
-    if (!move) {
-      ADD_FAILURE() << "cannot parse '" << text << "': " << error;
-      return false;
-    }
-    ApplyContext ctx{&events_, deals_};
-    Status st = state_.apply(0, *move, &ctx);
-    if (!st.ok()) {
-      ADD_FAILURE() << "'" << text << "' rejected: " << st.error;
-      return false;
-    }
-    EXPECT_EQ(state_.check(), nullptr) << "after " << text;
-    return true;
-  }
+  bool Do(std::string_view text) { return MatchTable::Do(0, text); }
   bool DoAll(const std::vector<std::string>& moves) {
     for (const auto& m : moves)
       if (!Do(m)) return false;
     return true;
   }
   // A move that must be refused: nothing changes; returns the reason.
-  std::string Reject(std::string_view text) {
-    std::string error;
-    auto move = state_.parse_move(0, text, &error);
-    if (!move) return "parse: " + error;
-    const State before = state_;
-    const std::size_t events_before = events_.size();
-    ApplyContext ctx{&events_, deals_};
-    Status st = state_.apply(0, *move, &ctx);
-    EXPECT_FALSE(st.ok()) << text << " was accepted";
-    EXPECT_TRUE(state_ == before) << "a refused move changed the state";
-    EXPECT_EQ(events_.size(), events_before) << "a refused move emitted events";
-    return st.ok() ? "" : st.error;
-  }
+  std::string Reject(std::string_view text) { return MatchTable::Reject(0, text); }
   // Keeps `cards` and lays `top` on the discard pile.
   bool Choose(std::string_view cards, std::string_view top) {
     for (Card c : L(cards))
@@ -97,12 +62,6 @@ class Table {
     return Do("discard " + std::string(top));
   }
   bool HasText(const std::string& text) const { return HasEvent(events_, kEveryone, text); }
-
- private:
-  Game game_;
-  std::vector<Deal> deals_;
-  std::vector<Event> events_;
-  State state_;
 };
 
 // The seed's example 1 (see BridgeSolitaireExample.One): the stock cards the text leaves unnamed
@@ -709,21 +668,8 @@ TEST(BridgeSolitaireRecord, TheSeedExamplesAreCheckedInAsRecords) {
   const std::pair<const char*, nlohmann::json> records[] = {
       {"bridge_solitaire_example_1.json", ExampleRecord(ExampleOneDeal(), kExampleOneMoves)},
       {"bridge_solitaire_example_2.json", ExampleRecord(ExampleTwoDeal(), kExampleTwoMoves)}};
-  for (const auto& [name, record] : records) {
-    const std::string path = testing_util::source_dir() + "/tests/records/" + name;
-    if (const char* regen = std::getenv("CARDROOM_REGEN_GOLDEN");
-        regen && std::string(regen) == "1") {
-      std::ofstream out(path);
-      ASSERT_TRUE(out) << "cannot write " << path;
-      out << record.dump(1) << "\n";
-    }
-    std::string error;
-    auto session = Session::from_record_file(path, &error);
-    ASSERT_TRUE(session) << error;
-    auto expected = Session::from_record(record, &error);
-    ASSERT_TRUE(expected) << error;
-    EXPECT_EQ(session->record(), expected->record());
-  }
+  for (const auto& [name, record] : records)
+    EXPECT_TRUE(testing_util::CheckedInRecord(name, record));
   std::string error;
   auto one = Session::from_record(ExampleRecord(ExampleOneDeal(), kExampleOneMoves), &error);
   ASSERT_TRUE(one) << error;

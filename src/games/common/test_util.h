@@ -8,7 +8,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <concepts>
 #include <cstdint>
+#include <cstdlib>
+#include <fstream>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -27,6 +30,7 @@
 #include "core/rng.h"
 #include "core/session.h"
 #include "games/all_games.h"
+#include "games/common/test_paths.h"
 
 namespace cardroom::testing_util {
 
@@ -136,7 +140,117 @@ std::uint64_t Perft(const S& state, int depth, const ApplyContext* ctx = nullptr
   return total;
 }
 
+// --- a table: one match driven by move texts ---------------------------------------------------
+
+// A match of the game `G` (states `S`) for a game's rule tests: its prepared deals, each checked
+// by the game; the events it emits; the moves made by their texts, each followed by the state's
+// own consistency check; and refused moves, which must change nothing (state, views, events).
+// Each game's test derives its Table from it and adds that game's helpers.
+template <class G, class S>
+class MatchTable {
+ public:
+  MatchTable(G game, std::vector<Deal> deals, int first_dealer, std::uint64_t seed)
+      : game_(std::move(game)), deals_(std::move(deals)) {
+    for (std::size_t i = 0; i < deals_.size(); ++i)
+      EXPECT_EQ(game_.validate_deal(deals_[i]), "") << "deal " << i;
+    ApplyContext ctx{&events_, deals_};
+    state_ = game_.new_match(seed, first_dealer, &ctx);
+  }
+
+  const G& game() const { return game_; }
+  const S& s() const { return state_; }
+  S& mutable_state() { return state_; }
+  const std::vector<Event>& events() const { return events_; }
+  std::size_t event_count() const { return events_.size(); }
+  const std::vector<Deal>& deals() const { return deals_; }
+
+  Status Apply(Seat seat, Move move) {
+    ApplyContext ctx{&events_, deals_};
+    return state_.apply(seat, move, &ctx);
+  }
+
+  // Parses and applies a move: "" when applied, else why not ("parse: ..." for a text that is no
+  // move).
+  std::string Try(Seat seat, std::string_view text) {
+    std::string error;
+    auto move = state_.parse_move(seat, text, &error);
+    if (!move) return "parse: " + error;
+    const Status st = Apply(seat, *move);
+    EXPECT_EQ(state_.check(), nullptr) << "after " << seat_name(seat) << " " << text;
+    return st.ok() ? "" : st.error;
+  }
+
+  // Parses and applies a move; a text that is no move, or a move refused, is a test failure (and
+  // returns false).
+  bool Do(Seat seat, std::string_view text) {
+    const std::string why = Try(seat, text);
+    if (!why.empty()) ADD_FAILURE() << seat_name(seat) << " '" << text << "' refused: " << why;
+    return why.empty();
+  }
+  bool DoAll(const std::vector<std::pair<Seat, std::string>>& moves) {
+    for (const auto& [seat, text] : moves)
+      if (!Do(seat, text)) return false;
+    return true;
+  }
+  // Moves in turn order, each made by the seat to act.
+  bool DoInTurn(const std::vector<std::string>& moves) {
+    for (const auto& text : moves)
+      if (!Do(state_.actors().lowest(), text)) return false;
+    return true;
+  }
+
+  // Applies a move that must be refused; checks that nothing changed and returns the reason.
+  std::string Reject(Seat seat, Move move) {
+    const S before = state_;
+    const std::vector<std::string> views = AllViews(state_);
+    const std::size_t events_before = events_.size();
+    const Status st = Apply(seat, move);
+    EXPECT_FALSE(st.ok()) << seat_name(seat) << " " << state_.move_text(move) << " was accepted";
+    if constexpr (std::equality_comparable<S>)
+      EXPECT_TRUE(state_ == before) << "a refused move changed the state";
+    EXPECT_EQ(AllViews(state_), views) << "a refused move changed a view";
+    EXPECT_EQ(events_.size(), events_before) << "a refused move emitted events";
+    EXPECT_EQ(state_.check(), nullptr);
+    return st.ok() ? "" : st.error;
+  }
+  // The same for a move's text; "parse: ..." for a text that is no move.
+  std::string Reject(Seat seat, std::string_view text) {
+    std::string error;
+    auto move = state_.parse_move(seat, text, &error);
+    return move ? Reject(seat, *move) : "parse: " + error;
+  }
+
+ protected:
+  G game_;
+  std::vector<Deal> deals_;
+  std::vector<Event> events_;
+  S state_;
+};
+
 // --- sessions and bots -------------------------------------------------------------------------
+
+// The session of the record checked in as tests/records/`name` (for `cardroom replay` and the
+// docs), which must be `record` once both are loaded. With CARDROOM_REGEN_GOLDEN=1 (as
+// scripts/regen_golden.sh runs the tests) the file is first rewritten from `record`. Null, and a
+// test failure, where either does not load.
+inline std::unique_ptr<Session> CheckedInRecord(const std::string& name,
+                                                const nlohmann::json& record) {
+  const std::string path = source_dir() + "/tests/records/" + name;
+  if (const char* regen = std::getenv("CARDROOM_REGEN_GOLDEN");
+      regen && std::string(regen) == "1") {
+    std::ofstream out(path);
+    EXPECT_TRUE(out) << "cannot write " << path;
+    out << record.dump(1) << "\n";
+  }
+  std::string error;
+  auto session = Session::from_record_file(path, &error);
+  EXPECT_TRUE(session) << path << ": " << error;
+  auto expected = Session::from_record(record, &error);
+  EXPECT_TRUE(expected) << name << " as built by the test: " << error;
+  if (!session || !expected) return nullptr;
+  EXPECT_EQ(session->record(), expected->record()) << path;
+  return session;
+}
 
 // The typed state of game `G` inside a Session.
 template <class G>

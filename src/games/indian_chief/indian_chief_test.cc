@@ -12,8 +12,6 @@
 
 #include <gtest/gtest.h>
 
-#include <cstdlib>
-#include <fstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -52,45 +50,15 @@ int Score(int box, std::string_view text, bool declare = false) {
 using test_deals::MakeDeal;
 
 // A match driven through the typed API with events on and explicit deals.
-class Table {
+class Table : public testing_util::MatchTable<Game, State> {
  public:
   Table(const std::string& options, int dealer, std::vector<Deal> deals, std::uint64_t seed = 1)
-      : game_(MakeGame(options)), deals_(std::move(deals)) {
-    for (const Deal& d : deals_) EXPECT_EQ(game_.validate_deal(d), "");
-    ApplyContext ctx{&events_, deals_};
-    state_ = game_.new_match(seed, dealer, &ctx);
-  }
-  const State& s() const { return state_; }
-  State& mutable_state() { return state_; }
-  const std::vector<Event>& events() const { return events_; }
-
-  Status Apply(Seat seat, Move move) {
-    ApplyContext ctx{&events_, deals_};
-    return state_.apply(seat, move, &ctx);
-  }
-  // Parses and applies; returns the refusal ("" when applied).
-  std::string Try(Seat seat, std::string_view text) {
-    std::string error;
-    auto move = state_.parse_move(seat, text, &error);
-    if (!move) return "parse: " + error;
-    Status st = Apply(seat, *move);
-    EXPECT_EQ(state_.check(), nullptr);
-    return st.ok() ? "" : st.error;
-  }
-  void Do(Seat seat, std::string_view text) {
-    EXPECT_EQ(Try(seat, text), "") << "S" << seat << " " << text;
-  }
+      : MatchTable(MakeGame(options), std::move(deals), dealer, seed) {}
   // Picks every card of `cards` and commits `box`.
   void Meld(Seat seat, std::string_view cards, std::string_view box) {
     for (Card c : List(cards)) Do(seat, "pick " + card_text(c));
     Do(seat, "meld " + std::string(box));
   }
-
- private:
-  Game game_;
-  std::vector<Deal> deals_;
-  std::vector<Event> events_;
-  State state_;
 };
 
 const std::vector<std::string> kHands2 = {"AS 2S 3S 4S 5S 6S 7S 8S", "AH 2H 3H 4H 5H 6H 7H 8H"};
@@ -582,20 +550,8 @@ TEST(IndianChiefRecord, CheckedInRecordFileMatches) {
   // tests/records/indian_chief_three_players.json: a heuristic game with its deals, for `cardroom
   // replay`. With CARDROOM_REGEN_GOLDEN=1 (scripts/regen_golden.sh) it is rewritten.
   register_all_games();
-  const std::string path =
-      testing_util::source_dir() + "/tests/records/indian_chief_three_players.json";
-  if (const char* regen = std::getenv("CARDROOM_REGEN_GOLDEN");
-      regen && std::string(regen) == "1") {
-    std::ofstream out(path);
-    ASSERT_TRUE(out) << "cannot write " << path;
-    out << SmallRecord().dump(1) << "\n";
-  }
-  std::string error;
-  auto session = Session::from_record_file(path, &error);
-  ASSERT_TRUE(session) << error;
-  auto expected = Session::from_record(SmallRecord(), &error);
-  ASSERT_TRUE(expected) << error;
-  EXPECT_EQ(session->record(), expected->record());
+  auto session = testing_util::CheckedInRecord("indian_chief_three_players.json", SmallRecord());
+  ASSERT_TRUE(session);
 }
 
 TEST(IndianChiefRecord, BadDealsGiveClearErrors) {

@@ -13,8 +13,6 @@
 
 #include <gtest/gtest.h>
 
-#include <cstdlib>
-#include <fstream>
 #include <string>
 #include <string_view>
 #include <tuple>
@@ -716,19 +714,8 @@ TEST(NutsRecord, CheckedInRecordFileMatches) {
   // tests/records/nuts_spades_race.json is SpadesRaceRecord(), for `cardroom replay`. With
   // CARDROOM_REGEN_GOLDEN=1 (scripts/regen_golden.sh) it is rewritten.
   register_all_games();
-  const std::string path = testing_util::source_dir() + "/tests/records/nuts_spades_race.json";
-  if (const char* regen = std::getenv("CARDROOM_REGEN_GOLDEN");
-      regen && std::string(regen) == "1") {
-    std::ofstream out(path);
-    ASSERT_TRUE(out) << "cannot write " << path;
-    out << SpadesRaceRecord().dump(1) << "\n";
-  }
-  std::string error;
-  auto session = Session::from_record_file(path, &error);
-  ASSERT_TRUE(session) << error;
-  auto expected = Session::from_record(SpadesRaceRecord(), &error);
-  ASSERT_TRUE(expected) << error;
-  EXPECT_EQ(session->record(), expected->record());
+  auto session = testing_util::CheckedInRecord("nuts_spades_race.json", SpadesRaceRecord());
+  ASSERT_TRUE(session);
   EXPECT_TRUE(session->state().over());
   EXPECT_EQ(session->state().score(0), 13);
   EXPECT_EQ(session->state().score(1), 3 - 2 * 10);

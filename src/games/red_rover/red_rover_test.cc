@@ -3,9 +3,6 @@
 
 #include <gtest/gtest.h>
 
-#include <cstdlib>
-#include <fstream>
-
 #include "core/session.h"
 #include "games/common/test_paths.h"
 #include "games/common/test_util.h"
@@ -682,20 +679,9 @@ TEST(RedRoverRecord, CheckedInRecordFileMatches) {
   // tests/records/red_rover_failed_rover_against.json is FailedRoverRecord(), for `cardroom
   // replay`. With CARDROOM_REGEN_GOLDEN=1 (scripts/regen_golden.sh) it is rewritten.
   register_all_games();
-  const std::string path =
-      testing_util::source_dir() + "/tests/records/red_rover_failed_rover_against.json";
-  if (const char* regen = std::getenv("CARDROOM_REGEN_GOLDEN");
-      regen && std::string(regen) == "1") {
-    std::ofstream out(path);
-    ASSERT_TRUE(out) << "cannot write " << path;
-    out << FailedRoverRecord().dump(1) << "\n";
-  }
-  std::string error;
-  auto session = Session::from_record_file(path, &error);
-  ASSERT_TRUE(session) << error;
-  auto expected = Session::from_record(FailedRoverRecord(), &error);
-  ASSERT_TRUE(expected) << error;
-  EXPECT_EQ(session->record(), expected->record());
+  auto session =
+      testing_util::CheckedInRecord("red_rover_failed_rover_against.json", FailedRoverRecord());
+  ASSERT_TRUE(session);
   EXPECT_EQ(session->state().score(1), -20);
 }
 

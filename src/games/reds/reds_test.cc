@@ -14,8 +14,6 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <cstdlib>
-#include <fstream>
 #include <functional>
 #include <optional>
 #include <set>
@@ -79,69 +77,11 @@ Move FirstLegal(const State& state, Seat seat) {
 }
 
 // A match driven through the typed API with events on and explicit deals.
-class Table {
+class Table : public testing_util::MatchTable<Game, State> {
  public:
   Table(const std::string& options, int first_dealer, std::vector<Deal> deals = {},
         std::uint64_t seed = 1)
-      : game_(MakeGame(options)), deals_(std::move(deals)) {
-    for (std::size_t i = 0; i < deals_.size(); ++i)
-      EXPECT_EQ(game_.validate_deal(deals_[i]), "") << "deal " << i;
-    ApplyContext ctx{&events_, deals_};
-    state_ = game_.new_match(seed, first_dealer, &ctx);
-  }
-
-  const Game& game() const { return game_; }
-  const State& s() const { return state_; }
-  const std::vector<Event>& events() const { return events_; }
-  std::size_t event_count() const { return events_.size(); }
-
-  Status Apply(Seat seat, Move move) {
-    ApplyContext ctx{&events_, deals_};
-    return state_.apply(seat, move, &ctx);
-  }
-
-  // Parses and applies a move; a failure is a test failure (and returns false).
-  bool Do(Seat seat, std::string_view text) {
-    std::string error;
-    auto move = state_.parse_move(seat, text, &error);
-    if (!move) {
-      ADD_FAILURE() << "cannot parse '" << text << "': " << error;
-      return false;
-    }
-    Status st = Apply(seat, *move);
-    if (!st.ok()) {
-      ADD_FAILURE() << seat_name(seat) << " '" << text << "' rejected: " << st.error;
-      return false;
-    }
-    return true;
-  }
-
-  bool DoAll(const std::vector<std::pair<Seat, std::string>>& moves) {
-    for (const auto& [seat, text] : moves)
-      if (!Do(seat, text)) return false;
-    return true;
-  }
-
-  // Applies a move that must be rejected; checks that nothing changed and returns the reason.
-  std::string Reject(Seat seat, Move move) {
-    const std::vector<std::string> before = AllViews(state_);
-    const std::size_t events_before = events_.size();
-    Status st = Apply(seat, move);
-    EXPECT_FALSE(st.ok()) << seat_name(seat) << " " << state_.move_text(move) << " was accepted";
-    EXPECT_EQ(AllViews(state_), before) << "a rejected move changed the state";
-    EXPECT_EQ(events_.size(), events_before) << "a rejected move emitted events";
-    EXPECT_EQ(state_.check(), nullptr);
-    return st.ok() ? "" : st.error;
-  }
-  std::string Reject(Seat seat, std::string_view text) {
-    std::string error;
-    auto move = state_.parse_move(seat, text, &error);
-    if (!move) {
-      ADD_FAILURE() << "cannot parse '" << text << "': " << error;
-      return "";
-    }
-    return Reject(seat, *move);
-  }
+      : MatchTable(MakeGame(options), std::move(deals), first_dealer, seed) {}
 
   // The lowest actor makes its first legal move.
   void StepFirstLegal() {
@@ -160,12 +100,6 @@ class Table {
     }
     return true;
   }
-
- private:
-  Game game_;
-  std::vector<Deal> deals_;
-  std::vector<Event> events_;
-  State state_;
 };
 
 // A table in the play phase of round 1 (exchange: 4 cards to the left) where seat s holds exactly
@@ -1658,20 +1592,8 @@ TEST(RedsRecord, CheckedInRecordFileMatches) {
   // With CARDROOM_REGEN_GOLDEN=1 (scripts/regen_golden.sh) the file is rewritten from the record
   // built above.
   register_all_games();
-  const std::string path =
-      testing_util::source_dir() + "/tests/records/reds_2p_short_tiebreak.json";
-  std::string error;
-  if (const char* regen = std::getenv("CARDROOM_REGEN_GOLDEN");
-      regen && std::string(regen) == "1") {
-    std::ofstream out(path);
-    ASSERT_TRUE(out) << "cannot write " << path;
-    out << TieBreakRecord().dump(1) << "\n";
-  }
-  auto session = Session::from_record_file(path, &error);
-  ASSERT_TRUE(session) << error;
-  auto expected = Session::from_record(TieBreakRecord(), &error);
-  ASSERT_TRUE(expected) << error;
-  EXPECT_EQ(session->record(), expected->record());
+  auto session = testing_util::CheckedInRecord("reds_2p_short_tiebreak.json", TieBreakRecord());
+  ASSERT_TRUE(session);
   EXPECT_EQ(session->summary()["totals"], nlohmann::json::array({77, 65}));
 }
 

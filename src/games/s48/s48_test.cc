@@ -14,8 +14,6 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
-#include <cstdlib>
-#include <fstream>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -65,63 +63,11 @@ std::vector<std::string> Bids(std::initializer_list<int> values) {
 }
 
 // A match driven through the typed API with events on and explicit deals.
-class Table {
+class Table : public testing_util::MatchTable<Game, State> {
  public:
   Table(const std::string& options, int first_dealer, std::vector<Deal> deals = {},
         std::uint64_t seed = 1)
-      : game_(MakeGame(options)), deals_(std::move(deals)) {
-    for (std::size_t i = 0; i < deals_.size(); ++i)
-      EXPECT_EQ(game_.validate_deal(deals_[i]), "") << "deal " << i;
-    ApplyContext ctx{&events_, deals_};
-    state_ = game_.new_match(seed, first_dealer, &ctx);
-  }
-
-  const State& s() const { return state_; }
-  const std::vector<Event>& events() const { return events_; }
-
-  Status Apply(Seat seat, Move move) {
-    ApplyContext ctx{&events_, deals_};
-    return state_.apply(seat, move, &ctx);
-  }
-
-  bool Do(Seat seat, std::string_view text) {
-    std::string error;
-    auto move = state_.parse_move(seat, text, &error);
-    if (!move) {
-      ADD_FAILURE() << "cannot parse '" << text << "': " << error;
-      return false;
-    }
-    Status st = Apply(seat, *move);
-    if (!st.ok()) {
-      ADD_FAILURE() << seat_name(seat) << " '" << text << "' rejected: " << st.error;
-      return false;
-    }
-    EXPECT_EQ(state_.check(), nullptr);
-    return true;
-  }
-
-  // Moves in turn order, each made by whoever is to act.
-  bool DoInTurn(const std::vector<std::string>& moves) {
-    for (const auto& text : moves)
-      if (!Do(state_.to_act(), text)) return false;
-    return true;
-  }
-
-  // Applies a move that must be rejected; checks nothing changed and returns the reason.
-  std::string Reject(Seat seat, std::string_view text) {
-    std::string error;
-    auto move = state_.parse_move(seat, text, &error);
-    if (!move) return "parse: " + error;
-    const std::vector<std::string> before = AllViews(state_);
-    const State copy = state_;
-    const std::size_t events_before = events_.size();
-    Status st = Apply(seat, *move);
-    EXPECT_FALSE(st.ok()) << seat_name(seat) << " " << text << " was accepted";
-    EXPECT_EQ(AllViews(state_), before);
-    EXPECT_TRUE(state_ == copy);
-    EXPECT_EQ(events_.size(), events_before);
-    return st.ok() ? "" : st.error;
-  }
+      : MatchTable(MakeGame(options), std::move(deals), first_dealer, seed) {}
 
   // Plays the rest of the match with each seat's first legal move.
   void PlayOutFirstLegal() {
@@ -133,12 +79,6 @@ class Table {
       ASSERT_TRUE(Apply(seat, moves[0]).ok());
     }
   }
-
- private:
-  Game game_;
-  std::vector<Deal> deals_;
-  std::vector<Event> events_;
-  State state_;
 };
 
 int Winner(std::string_view cards) {
@@ -809,19 +749,8 @@ TEST(S48Record, CheckedInRecordFileMatches) {
   // tests/records/s48_seed_scoreboard.json is the same record, for the CLI (`cardroom replay`).
   // With CARDROOM_REGEN_GOLDEN=1 (scripts/regen_golden.sh) the file is rewritten.
   register_all_games();
-  const std::string path = testing_util::source_dir() + "/tests/records/s48_seed_scoreboard.json";
-  std::string error;
-  if (const char* regen = std::getenv("CARDROOM_REGEN_GOLDEN");
-      regen && std::string(regen) == "1") {
-    std::ofstream out(path);
-    ASSERT_TRUE(out) << "cannot write " << path;
-    out << ScoreboardRecord().dump(1) << "\n";
-  }
-  auto session = Session::from_record_file(path, &error);
-  ASSERT_TRUE(session) << error;
-  auto expected = Session::from_record(ScoreboardRecord(), &error);
-  ASSERT_TRUE(expected) << error;
-  EXPECT_EQ(session->record(), expected->record());
+  auto session = testing_util::CheckedInRecord("s48_seed_scoreboard.json", ScoreboardRecord());
+  ASSERT_TRUE(session);
   EXPECT_EQ(session->summary()["totals"], nlohmann::json({36, 9, 30, 8}));
 }
 

@@ -13,8 +13,6 @@
 
 #include <gtest/gtest.h>
 
-#include <cstdlib>
-#include <fstream>
 #include <string>
 #include <vector>
 
@@ -727,20 +725,8 @@ TEST(SchwimmenRecord, ExplicitDealsReplayToHandComputedResults) {
 
 TEST(SchwimmenRecord, CheckedInRecordFileMatches) {
   register_all_games();
-  const std::string path =
-      testing_util::source_dir() + "/tests/records/schwimmen_knock_and_schnauz.json";
-  if (const char* regen = std::getenv("CARDROOM_REGEN_GOLDEN");
-      regen && std::string(regen) == "1") {
-    std::ofstream out(path);
-    ASSERT_TRUE(out) << "cannot write " << path;
-    out << KnockRecord().dump(1) << "\n";
-  }
-  std::string error;
-  auto session = Session::from_record_file(path, &error);
-  ASSERT_TRUE(session) << error;
-  auto expected = Session::from_record(KnockRecord(), &error);
-  ASSERT_TRUE(expected) << error;
-  EXPECT_EQ(session->record(), expected->record());
+  auto session = testing_util::CheckedInRecord("schwimmen_knock_and_schnauz.json", KnockRecord());
+  ASSERT_TRUE(session);
 }
 
 TEST(SchwimmenRecord, BadDealsGiveClearErrors) {

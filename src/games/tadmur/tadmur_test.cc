@@ -14,8 +14,6 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
-#include <cstdlib>
-#include <fstream>
 #include <functional>
 #include <set>
 #include <sstream>
@@ -92,67 +90,10 @@ Deal MakeDeal(const std::string& layout, const std::string& hand0, const std::st
 }
 
 // A match driven through the typed API with events on and an explicit deal.
-class Table {
+class Table : public testing_util::MatchTable<Game, State> {
  public:
   Table(const std::string& options, int dealer, Deal deal, std::uint64_t seed = 1)
-      : game_(MakeGame(options)), deals_{std::move(deal)} {
-    EXPECT_EQ(game_.validate_deal(deals_[0]), "");
-    ApplyContext ctx{&events_, deals_};
-    state_ = game_.new_match(seed, dealer, &ctx);
-  }
-
-  const State& s() const { return state_; }
-  const std::vector<Event>& events() const { return events_; }
-
-  Status Apply(Seat seat, Move move) {
-    ApplyContext ctx{&events_, deals_};
-    return state_.apply(seat, move, &ctx);
-  }
-
-  bool Do(Seat seat, std::string_view text) {
-    std::string error;
-    auto move = state_.parse_move(seat, text, &error);
-    if (!move) {
-      ADD_FAILURE() << "cannot parse '" << text << "': " << error;
-      return false;
-    }
-    Status st = Apply(seat, *move);
-    if (!st.ok()) {
-      ADD_FAILURE() << "S" << seat << " '" << text << "' rejected: " << st.error;
-      return false;
-    }
-    EXPECT_EQ(state_.check(), nullptr);
-    return true;
-  }
-
-  bool DoAll(const std::vector<std::pair<Seat, std::string>>& moves) {
-    for (const auto& [seat, text] : moves)
-      if (!Do(seat, text)) return false;
-    return true;
-  }
-
-  // Applies a move that must be rejected; checks that nothing changed and returns the reason.
-  std::string Reject(Seat seat, std::string_view text) {
-    std::string error;
-    auto move = state_.parse_move(seat, text, &error);
-    if (!move) {
-      ADD_FAILURE() << "cannot parse '" << text << "': " << error;
-      return "";
-    }
-    const State before = state_;
-    const std::size_t events_before = events_.size();
-    Status st = Apply(seat, *move);
-    EXPECT_FALSE(st.ok()) << "S" << seat << " " << text << " was accepted";
-    EXPECT_TRUE(state_ == before) << "a rejected move changed the state";
-    EXPECT_EQ(events_.size(), events_before) << "a rejected move emitted events";
-    return st.ok() ? "" : st.error;
-  }
-
- private:
-  Game game_;
-  std::vector<Deal> deals_;
-  std::vector<Event> events_;
-  State state_;
+      : MatchTable(MakeGame(options), {std::move(deal)}, dealer, seed) {}
 };
 
 // A standard layout for rule tests: S0 starter 5S target 9D, S1 starter KC target 3S; S0 holds
@@ -968,19 +909,8 @@ TEST(TadmurRecord, CheckedInRecordFileMatches) {
   // tests/records/tadmur_parity_trap.json is the same record, for `cardroom replay`. With
   // CARDROOM_REGEN_GOLDEN=1 (scripts/regen_golden.sh) it is rewritten from the record above.
   register_all_games();
-  const std::string path = testing_util::source_dir() + "/tests/records/tadmur_parity_trap.json";
-  if (const char* regen = std::getenv("CARDROOM_REGEN_GOLDEN");
-      regen && std::string(regen) == "1") {
-    std::ofstream out(path);
-    ASSERT_TRUE(out) << "cannot write " << path;
-    out << ParityRecord().dump(1) << "\n";
-  }
-  std::string error;
-  auto session = Session::from_record_file(path, &error);
-  ASSERT_TRUE(session) << error;
-  auto expected = Session::from_record(ParityRecord(), &error);
-  ASSERT_TRUE(expected) << error;
-  EXPECT_EQ(session->record(), expected->record());
+  auto session = testing_util::CheckedInRecord("tadmur_parity_trap.json", ParityRecord());
+  ASSERT_TRUE(session);
 }
 
 TEST(TadmurRecord, BadDealsGiveClearErrors) {

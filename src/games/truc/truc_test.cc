@@ -14,8 +14,6 @@
 
 #include <gtest/gtest.h>
 
-#include <cstdlib>
-#include <fstream>
 #include <set>
 #include <sstream>
 #include <string>
@@ -61,61 +59,15 @@ Deal Filler() { return MakeDeal({"4S 5S 6S", "4H 5H 6H", "4D 5D 6D", "4C 5C 6C"}
 // which deals the first explicit deal (3 cards each); `kAsk` leaves the cut question open.
 enum class Open { kCut, kAsk };
 
-class Table {
+class Table : public testing_util::MatchTable<Game, State> {
  public:
   Table(const std::string& options, int dealer, std::vector<Deal> deals, Open open = Open::kCut,
         std::uint64_t seed = 1)
-      : game_(MakeGame(options)), deals_(std::move(deals)) {
-    for (const auto& d : deals_) EXPECT_EQ(game_.validate_deal(d), "");
-    ApplyContext ctx{&events_, deals_};
-    state_ = game_.new_match(seed, dealer, &ctx);
+      : MatchTable(MakeGame(options), std::move(deals), dealer, seed) {
     EXPECT_EQ(state_.phase(), State::Phase::kCut) << "every match opens with the cut";
     if (open == Open::kCut) {
       EXPECT_TRUE(Do((dealer + 1) % kPlayers, "cut"));
     }
-  }
-  const State& s() const { return state_; }
-  const std::vector<Event>& events() const { return events_; }
-  const std::vector<Deal>& deals() const { return deals_; }
-
-  Status Apply(Seat seat, Move move) {
-    ApplyContext ctx{&events_, deals_};
-    return state_.apply(seat, move, &ctx);
-  }
-  bool Do(Seat seat, std::string_view text) {
-    std::string error;
-    auto move = state_.parse_move(seat, text, &error);
-    if (!move) {
-      ADD_FAILURE() << "cannot parse '" << text << "': " << error;
-      return false;
-    }
-    Status st = Apply(seat, *move);
-    if (!st.ok()) {
-      ADD_FAILURE() << "S" << seat << " '" << text << "' rejected: " << st.error;
-      return false;
-    }
-    EXPECT_EQ(state_.check(), nullptr);
-    return true;
-  }
-  bool DoAll(const std::vector<std::pair<Seat, std::string>>& moves) {
-    for (const auto& [seat, text] : moves)
-      if (!Do(seat, text)) return false;
-    return true;
-  }
-  std::string Reject(Seat seat, std::string_view text) {
-    std::string error;
-    auto move = state_.parse_move(seat, text, &error);
-    if (!move) {
-      ADD_FAILURE() << "cannot parse '" << text << "': " << error;
-      return "";
-    }
-    const State before = state_;
-    const std::size_t n = events_.size();
-    Status st = Apply(seat, *move);
-    EXPECT_FALSE(st.ok()) << "S" << seat << " " << text << " was accepted";
-    EXPECT_TRUE(state_ == before) << "a rejected move changed the state";
-    EXPECT_EQ(events_.size(), n);
-    return st.ok() ? "" : st.error;
   }
   // Plays one trick: the cards in playing order from the player to play.
   bool Trick(const std::vector<std::string>& cards) {
@@ -130,12 +82,6 @@ class Table {
     const Seat caller = state_.to_play();
     return Do(caller, "truc") && Do(next_seat(caller), "reject");
   }
-
- private:
-  Game game_;
-  std::vector<Deal> deals_;
-  std::vector<Event> events_;
-  State state_;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -936,19 +882,8 @@ TEST(TrucRecord, CheckedInRecordFileMatches) {
   // tests/records/truc_raises_one_card.json is the same record, for `cardroom replay`. With
   // CARDROOM_REGEN_GOLDEN=1 (scripts/regen_golden.sh) it is rewritten from the record above.
   register_all_games();
-  const std::string path = testing_util::source_dir() + "/tests/records/truc_raises_one_card.json";
-  if (const char* regen = std::getenv("CARDROOM_REGEN_GOLDEN");
-      regen && std::string(regen) == "1") {
-    std::ofstream out(path);
-    ASSERT_TRUE(out) << "cannot write " << path;
-    out << RaisesRecord().dump(1) << "\n";
-  }
-  std::string error;
-  auto session = Session::from_record_file(path, &error);
-  ASSERT_TRUE(session) << error;
-  auto expected = Session::from_record(RaisesRecord(), &error);
-  ASSERT_TRUE(expected) << error;
-  EXPECT_EQ(session->record(), expected->record());
+  auto session = testing_util::CheckedInRecord("truc_raises_one_card.json", RaisesRecord());
+  ASSERT_TRUE(session);
 }
 
 // ---------------------------------------------------------------------------------------------
