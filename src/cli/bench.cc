@@ -148,6 +148,8 @@ void search_bench(std::vector<SearchPosition> positions, int iterations, bool js
                      {"cpu_seconds", secs},
                      {"iterations_per_second", per_second},
                      {"moves_per_iteration", moves},
+                     {"tree_moves_per_iteration", static_cast<double>(result->tree_moves) /
+                                                      static_cast<double>(result->iterations)},
                      {"nodes", result->nodes},
                      {"mb_per_100k_iterations", mb_per_100k},
                      {"resamples_per_second", resamples / resample_secs},
