@@ -11,6 +11,8 @@ packages=(
   nlohmann-json3-dev libfmt-dev libcli11-dev
   libdds-dev  # DDS, the standard double-dummy bridge solver: the trick solver's test oracle and
               # benchmark anchor only
+  libabsl-dev  # abseil, for bench/openspiel/build.sh only: OpenSpiel's IS-MCTS, the yardstick of
+               # `cardroom bench --search` (built from a checkout of OpenSpiel, never downloaded)
   libopenmpi-dev openmpi-bin  # Open MPI: `mpirun -np N cardroom sim` splits a simulation over
                               # processes and machines (docs/simulation.md); openmpi-bin is mpirun
   clang-format
