@@ -76,11 +76,11 @@ std::vector<std::string> Plays(std::string_view cards) {
   return out;
 }
 
-class Table : public testing_util::MatchTable<Game, State> {
+class Table : public testing_util::RulesTable<Game, State> {
  public:
   Table(const std::string& options, int first_dealer, std::vector<Deal> deals = {},
         std::uint64_t seed = 1)
-      : MatchTable(MakeGame(options), std::move(deals), first_dealer, seed) {}
+      : RulesTable(MakeGame(options), std::move(deals), first_dealer, seed) {}
 
   // Plays until hand index `k` starts: everyone bids board (so never four passes), then the
   // highest legal card.

@@ -42,19 +42,19 @@ Deal MakeDeal(std::string_view face_up, std::string_view face_down, std::string_
 
 // A match driven through the typed API with events on and explicit deals.
 // The one player sits at seat 0.
-class Table : public testing_util::MatchTable<Game, State> {
+class Table : public testing_util::RulesTable<Game, State> {
  public:
   Table(const std::string& options, std::vector<Deal> deals, std::uint64_t seed = 1)
-      : MatchTable(MakeGame(options), std::move(deals), -1, seed) {}
+      : RulesTable(MakeGame(options), std::move(deals), -1, seed) {}
 
-  bool Do(std::string_view text) { return MatchTable::Do(0, text); }
+  bool Do(std::string_view text) { return RulesTable::Do(0, text); }
   bool DoAll(const std::vector<std::string>& moves) {
     for (const auto& m : moves)
       if (!Do(m)) return false;
     return true;
   }
   // A move that must be refused: nothing changes; returns the reason.
-  std::string Reject(std::string_view text) { return MatchTable::Reject(0, text); }
+  std::string Reject(std::string_view text) { return RulesTable::Reject(0, text); }
   // Keeps `cards` and lays `top` on the discard pile.
   bool Choose(std::string_view cards, std::string_view top) {
     for (Card c : L(cards))

@@ -147,9 +147,9 @@ std::uint64_t Perft(const S& state, int depth, const ApplyContext* ctx = nullptr
 // own consistency check; and refused moves, which must change nothing (state, views, events).
 // Each game's test derives its Table from it and adds that game's helpers.
 template <class G, class S>
-class MatchTable {
+class RulesTable {
  public:
-  MatchTable(G game, std::vector<Deal> deals, int first_dealer, std::uint64_t seed)
+  RulesTable(G game, std::vector<Deal> deals, int first_dealer, std::uint64_t seed)
       : game_(std::move(game)), deals_(std::move(deals)) {
     for (std::size_t i = 0; i < deals_.size(); ++i)
       EXPECT_EQ(game_.validate_deal(deals_[i]), "") << "deal " << i;
@@ -194,8 +194,13 @@ class MatchTable {
   }
   // Moves in turn order, each made by the seat to act.
   bool DoInTurn(const std::vector<std::string>& moves) {
-    for (const auto& text : moves)
+    for (const auto& text : moves) {
+      if (state_.actors().empty()) {
+        ADD_FAILURE() << "nobody is to act for '" << text << "'";
+        return false;
+      }
       if (!Do(state_.actors().lowest(), text)) return false;
+    }
     return true;
   }
 

@@ -50,10 +50,10 @@ int Score(int box, std::string_view text, bool declare = false) {
 using test_deals::MakeDeal;
 
 // A match driven through the typed API with events on and explicit deals.
-class Table : public testing_util::MatchTable<Game, State> {
+class Table : public testing_util::RulesTable<Game, State> {
  public:
   Table(const std::string& options, int dealer, std::vector<Deal> deals, std::uint64_t seed = 1)
-      : MatchTable(MakeGame(options), std::move(deals), dealer, seed) {}
+      : RulesTable(MakeGame(options), std::move(deals), dealer, seed) {}
   // Picks every card of `cards` and commits `box`.
   void Meld(Seat seat, std::string_view cards, std::string_view box) {
     for (Card c : List(cards)) Do(seat, "pick " + card_text(c));

@@ -77,11 +77,11 @@ Move FirstLegal(const State& state, Seat seat) {
 }
 
 // A match driven through the typed API with events on and explicit deals.
-class Table : public testing_util::MatchTable<Game, State> {
+class Table : public testing_util::RulesTable<Game, State> {
  public:
   Table(const std::string& options, int first_dealer, std::vector<Deal> deals = {},
         std::uint64_t seed = 1)
-      : MatchTable(MakeGame(options), std::move(deals), first_dealer, seed) {}
+      : RulesTable(MakeGame(options), std::move(deals), first_dealer, seed) {}
 
   // The lowest actor makes its first legal move.
   void StepFirstLegal() {

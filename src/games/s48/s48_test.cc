@@ -63,11 +63,11 @@ std::vector<std::string> Bids(std::initializer_list<int> values) {
 }
 
 // A match driven through the typed API with events on and explicit deals.
-class Table : public testing_util::MatchTable<Game, State> {
+class Table : public testing_util::RulesTable<Game, State> {
  public:
   Table(const std::string& options, int first_dealer, std::vector<Deal> deals = {},
         std::uint64_t seed = 1)
-      : MatchTable(MakeGame(options), std::move(deals), first_dealer, seed) {}
+      : RulesTable(MakeGame(options), std::move(deals), first_dealer, seed) {}
 
   // Plays the rest of the match with each seat's first legal move.
   void PlayOutFirstLegal() {

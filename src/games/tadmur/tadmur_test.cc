@@ -90,10 +90,10 @@ Deal MakeDeal(const std::string& layout, const std::string& hand0, const std::st
 }
 
 // A match driven through the typed API with events on and an explicit deal.
-class Table : public testing_util::MatchTable<Game, State> {
+class Table : public testing_util::RulesTable<Game, State> {
  public:
   Table(const std::string& options, int dealer, Deal deal, std::uint64_t seed = 1)
-      : MatchTable(MakeGame(options), {std::move(deal)}, dealer, seed) {}
+      : RulesTable(MakeGame(options), {std::move(deal)}, dealer, seed) {}
 };
 
 // A standard layout for rule tests: S0 starter 5S target 9D, S1 starter KC target 3S; S0 holds

@@ -59,11 +59,11 @@ Deal Filler() { return MakeDeal({"4S 5S 6S", "4H 5H 6H", "4D 5D 6D", "4C 5C 6C"}
 // which deals the first explicit deal (3 cards each); `kAsk` leaves the cut question open.
 enum class Open { kCut, kAsk };
 
-class Table : public testing_util::MatchTable<Game, State> {
+class Table : public testing_util::RulesTable<Game, State> {
  public:
   Table(const std::string& options, int dealer, std::vector<Deal> deals, Open open = Open::kCut,
         std::uint64_t seed = 1)
-      : MatchTable(MakeGame(options), std::move(deals), dealer, seed) {
+      : RulesTable(MakeGame(options), std::move(deals), dealer, seed) {
     EXPECT_EQ(state_.phase(), State::Phase::kCut) << "every match opens with the cut";
     if (open == Open::kCut) {
       EXPECT_TRUE(Do((dealer + 1) % kPlayers, "cut"));
