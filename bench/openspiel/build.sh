@@ -14,7 +14,7 @@ root="${1:?usage: bench/openspiel/build.sh OPEN_SPIEL_ROOT [BINARY]}"
 root="$(cd "$root" && pwd)"
 out="${2:-$here/../../build/openspiel_ismcts_bench}"
 cxx="${CXX:-g++}"
-opt="${OPT:--O2}"
+read -r -a opt <<<"${OPT:--O2}"  # e.g. OPT="-O3 -march=native"
 
 if [ ! -f /usr/include/absl/strings/str_join.h ]; then
   echo "build.sh: Debian's abseil is missing (scripts/bootstrap.sh installs libabsl-dev)" >&2
@@ -40,17 +40,17 @@ mkdir -p "$work/include/open_spiel"
 ln -s /usr/include "$work/include/open_spiel/abseil-cpp"
 # observer.h and game_parameters.cc use absl::StrJoin without including its header (OpenSpiel's
 # bundled abseil brought it in by another one): included on the command line, no source changed.
-flags=(-std=c++17 "$opt" -DNDEBUG -I"$work/include" -I"$root" -include absl/strings/str_join.h)
+flags=(-std=c++17 "${opt[@]}" -DNDEBUG -I"$work/include" -I"$root" -include absl/strings/str_join.h)
 
-objects=()
+objects=() pids=()
 for s in "${sources[@]}"; do
   o="$work/$(echo "$s" | tr '/' '_').o"
   "$cxx" "${flags[@]}" -c "$root/$s" -o "$o" &
-  objects+=("$o")
+  objects+=("$o") pids+=($!)
 done
 "$cxx" "${flags[@]}" -c "$here/ismcts_bench.cc" -o "$work/ismcts_bench.o" &
-wait
-objects+=("$work/ismcts_bench.o")
+objects+=("$work/ismcts_bench.o") pids+=($!)
+for p in "${pids[@]}"; do wait "$p"; done  # a failed compile stops the script (set -e)
 
 # Debian splits abseil into many libraries; link those this version ships.
 libs=()
@@ -64,5 +64,5 @@ for l in synchronization graphcycles_internal stacktrace symbolize malloc_intern
   if compgen -G "/usr/lib/*/libabsl_$l.so" >/dev/null; then libs+=("-labsl_$l"); fi
 done
 mkdir -p "$(dirname "$out")"
-"$cxx" "$opt" -o "$out" "${objects[@]}" -Wl,--start-group "${libs[@]}" -Wl,--end-group -lpthread
+"$cxx" "${opt[@]}" -o "$out" "${objects[@]}" -Wl,--start-group "${libs[@]}" -Wl,--end-group -lpthread
 echo "built $out"

@@ -8,7 +8,8 @@
 # OPENSPIEL_BENCH is the binary bench/openspiel/build.sh makes. Each pair runs
 # `build/cardroom bench --search --game back_alley --round 2` (4 players, 12 cards, the first bid)
 # and OpenSpiel on oh_hell(players=4,num_tricks_fixed=12) (4 players, 12 cards, the first bid),
-# each for ITERATIONS iterations, then 200,000 resamples of each.
+# each for ITERATIONS iterations, and 200,000 resamples of each (ours before its search, OpenSpiel's
+# after).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 theirs="${1:?usage: bench/openspiel/compare.sh OPENSPIEL_BENCH [PAIRS] [ITERATIONS]}"
