@@ -211,8 +211,9 @@ class RulesTable {
     const std::size_t events_before = events_.size();
     const Status st = Apply(seat, move);
     EXPECT_FALSE(st.ok()) << seat_name(seat) << " " << state_.move_text(move) << " was accepted";
-    if constexpr (std::equality_comparable<S>)
+    if constexpr (std::equality_comparable<S>) {
       EXPECT_TRUE(state_ == before) << "a refused move changed the state";
+    }
     EXPECT_EQ(AllViews(state_), views) << "a refused move changed a view";
     EXPECT_EQ(events_.size(), events_before) << "a refused move emitted events";
     EXPECT_EQ(state_.check(), nullptr);
