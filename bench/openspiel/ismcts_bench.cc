@@ -50,6 +50,29 @@ std::vector<int> ParseList(const std::string& s) {
   return out;
 }
 
+// One timed piece of work: started at construction, printed by `report` as one line
+// "openspiel WHAT COUNTER=N rep=R seconds=.. per_s=.. cpu_seconds=.. cpu_per_s=.. EXTRA
+// load_before=.. load_after=..".
+class Timing {
+ public:
+  Timing() : load_before_(LoadAvg()), cpu_(CpuNow()), wall_(Now()) {}
+  void report(const char* what, const char* counter, int n, int rep, const std::string& extra) {
+    const double secs = Now() - wall_;
+    const double cpu = CpuNow() - cpu_;
+    std::printf(
+        "openspiel %s %s=%d rep=%d seconds=%.4f per_s=%.1f cpu_seconds=%.4f cpu_per_s=%.1f %s "
+        "load_before=%s load_after=%s\n",
+        what, counter, n, rep, secs, n / secs, cpu, n / cpu, extra.c_str(), load_before_.c_str(),
+        LoadAvg().c_str());
+    std::fflush(stdout);
+  }
+
+ private:
+  std::string load_before_;
+  double cpu_;
+  double wall_;
+};
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -93,21 +116,9 @@ int main(int argc, char** argv) {
                          alg::ISMCTSFinalPolicyType::kMaxVisitCount,
                          /*use_observation_string=*/false,
                          /*allow_inconsistent_action_sets=*/false);
-      const std::string load_before = LoadAvg();
-      const double c0 = CpuNow();
-      const double t0 = Now();
-      Action action = bot.Step(*state);
-      const double t1 = Now();
-      const double c1 = CpuNow();
-      const std::string load_after = LoadAvg();
-      const double secs = t1 - t0;
-      std::printf(
-          "openspiel ismcts sims=%d rep=%d seconds=%.4f per_s=%.1f "
-          "cpu_seconds=%.4f cpu_per_s=%.1f "
-          "action=%s load_before=%s load_after=%s\n",
-          sims, rep + 1, secs, sims / secs, c1 - c0, sims / (c1 - c0),
-          state->ActionToString(action).c_str(), load_before.c_str(), load_after.c_str());
-      std::fflush(stdout);
+      Timing timing;
+      const Action action = bot.Step(*state);
+      timing.report("ismcts", "sims", sims, rep + 1, "action=" + state->ActionToString(action));
     }
   }
 
@@ -117,24 +128,13 @@ int main(int argc, char** argv) {
     auto rng_fn = [&rng]() { return absl::Uniform(rng, 0.0, 1.0); };
     const open_spiel::Player player = state->CurrentPlayer();
     long long checksum = 0;
-    const std::string load_before = LoadAvg();
-    const double c0 = CpuNow();
-    const double t0 = Now();
+    Timing timing;
     for (int i = 0; i < resample_calls; ++i) {
       std::unique_ptr<State> s = state->ResampleFromInfostate(player, rng_fn);
       checksum += s->History()[10];
     }
-    const double t1 = Now();
-    const double c1 = CpuNow();
-    const std::string load_after = LoadAvg();
-    const double secs = t1 - t0;
-    std::printf(
-        "openspiel resample calls=%d rep=%d seconds=%.4f per_s=%.1f "
-        "cpu_seconds=%.4f cpu_per_s=%.1f "
-        "checksum=%lld load_before=%s load_after=%s\n",
-        resample_calls, rep + 1, secs, resample_calls / secs, c1 - c0, resample_calls / (c1 - c0),
-        checksum, load_before.c_str(), load_after.c_str());
-    std::fflush(stdout);
+    timing.report("resample", "calls", resample_calls, rep + 1,
+                  "checksum=" + std::to_string(checksum));
   }
   return 0;
 }
