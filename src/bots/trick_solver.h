@@ -920,14 +920,20 @@ class TrickSolver {
     }
   }
 
-  // Whether the trick in progress (its lead played) is sure to go to the side of the seat to
-  // play: a seat of that side still to play holds the highest card of the suit led, or can ruff
-  // it, and no seat of another side still to play could ruff. `cards`: the card whose rank that
-  // rests on.
+  // Whether the trick in progress (its lead played, no trump played to another suit led) is
+  // sure to go to the side of the seat to play: a seat of that side still to play holds the
+  // highest card of the suit led, or can ruff it, and no seat of another side still to play could
+  // ruff. `cards`: the card whose rank that rests on.
   bool trick_is_sure(const Position& p, CardSet* cards) const {
     const Card led = p.trick[0];
     if (led >= 52) return false;
     const int suit = suit_of(led), trump = p.policy.trump;
+    int played_top = rank_of(led);  // the highest card of the suit led played so far
+    for (int i = 1; i < p.count; ++i) {
+      const Card c = p.trick[i];
+      if (c >= 52 || (suit_of(c) == trump && suit != trump)) return false;
+      if (suit_of(c) == suit) played_top = std::max(played_top, rank_of(c));
+    }
     const bool side = in_side(p.to_play);
     CardSet in_hands;
     for (Seat s = 0; s < p.seats; ++s) in_hands |= p.hands[s];
@@ -942,8 +948,7 @@ class TrickSolver {
         if (ruffs) return false;
         continue;
       }
-      if (top != kNoCard && rank_of(top) > rank_of(led) && p.hands[s].contains(top))
-        ours_top = true;
+      if (top != kNoCard && rank_of(top) > played_top && p.hands[s].contains(top)) ours_top = true;
       if (ruffs) ours_ruff = true;
     }
     if (ours_ruff) return true;
@@ -999,9 +1004,10 @@ class TrickSolver {
         return (goal >> side_won(c)) & 1;
       }
     }
-    // After the lead: the trick is sure to go to the second hand's side and that decides.
+    // Within a trick: it is sure to go to the side of the seat to play, and that decides (one
+    // more trick is all the side needs, or the other side needs every trick).
     if constexpr (kSureTricks) {
-      if (at_least && p.count == 1) {
+      if (at_least && p.count > 0) {
         const bool ours = in_side(p.to_play);
         if (ours ? need == 1 : need == left) {
           CardSet cards;
