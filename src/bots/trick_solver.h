@@ -24,14 +24,17 @@
 //     fail alike (DDS's "winning ranks").
 //   - Equivalent cards: cards of one suit in one hand with nothing between them but cards out of
 //     play are one move (SolverTask::rank_order).
-//   - Move ordering: the table's best card; cashing top cards, leading low to a partner's winner,
+//   - Move ordering: the table's best card (of an entry of the position's class, else of the
+//     newest entry of its shape); cashing top cards, leading low to a partner's winner,
 //     then low leads, each from suits where the other side has few cards first; following, the
 //     cheapest card that wins the trick when an opponent is winning it, else the lowest, a discard
 //     from a long suit; a history of cutoffs breaks ties.
 //   - Sure tricks (plain follow-suit games with an optional trump suit), at the start of a trick:
 //     the leader's side cashes runs of top cards (cut where an opponent with trumps runs out of the
 //     suit) from the leader's hand or a partner's it reaches, plus one hand's sure trump tricks;
-//     each side's sure trump tricks bound every position.
+//     each side's sure trump tricks bound every position. Within a trick, a trick sure to go to
+//     the side of the seat to play decides when that side needs one more trick or the other side
+//     needs them all.
 //
 // Cost: the table has a fixed size (SolverMemory's bytes); the search allocates nothing.
 #pragma once
