@@ -41,6 +41,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <limits>
@@ -164,8 +165,19 @@ class SolverMemory {
 
 namespace solver_detail {
 
-// The rank mask `hand` (13 bits) with the ranks outside `live` squeezed out.
-std::uint32_t compress13(std::uint32_t hand, std::uint32_t live);
+// kSqueeze[live][hand]: `hand` (bits of `live` only) with the bits outside `live` squeezed out,
+// for 7-bit halves (the low 7 ranks, then the high 6).
+using SqueezeTable = std::array<std::array<std::uint8_t, 128>, 128>;
+extern const SqueezeTable kSqueeze;
+
+// The rank mask `hand` (13 bits) with the ranks outside `live` squeezed out. Inline: the table's
+// key calls it for every hand and suit at every trick start.
+inline std::uint32_t compress13(std::uint32_t hand, std::uint32_t live) {
+  const unsigned lo_live = live & 0x7F, hi_live = live >> 7;
+  const unsigned lo = kSqueeze[lo_live][hand & lo_live];
+  const unsigned hi = kSqueeze[hi_live][(hand >> 7) & hi_live];
+  return lo | (hi << std::popcount(lo_live));
+}
 
 inline std::uint64_t mix(std::uint64_t x) {
   x ^= x >> 31;
