@@ -27,6 +27,10 @@ const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
 const LAPTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 const STEP_MS = 15_000; // the longest wait for one thing the page should do
+// Every waitForFunction polls on a timer: by default it polls in requestAnimationFrame callbacks,
+// which a loaded machine can starve for longer than STEP_MS in a page that is not in front (a
+// CI run timed out so, waiting for the spectator's page to reach our seq; the test passed alone).
+const POLL_MS = 50;
 const GAME_MS = 90_000; // a whole short Reds game
 
 let server; // { proc, url, dir }
@@ -182,7 +186,7 @@ async function waitForTurnOrEnd(page, timeout = STEP_MS) {
       return document.querySelectorAll(sel).length > 0;
     },
       CLICKABLE,
-      { timeout, polling: 50 },
+      { timeout, polling: POLL_MS },
     );
   } catch (e) {
     const s = await snapshot(page).catch(() => null);
@@ -229,7 +233,7 @@ function seededRng(seed) {
 async function createFromLobby(page, game, { options = {}, seats } = {}) {
   await page.goto(server.url);
   const select = page.getByTestId("game-select");
-  await page.waitForFunction((g) => !!document.querySelector(`[data-testid="game-select"] option[value="${g}"]`), game);
+  await page.waitForFunction((g) => !!document.querySelector(`[data-testid="game-select"] option[value="${g}"]`), game, { polling: POLL_MS });
   await select.selectOption(game);
   for (const [name, value] of Object.entries(options)) {
     const input = page.getByTestId(`option-${name}`);
@@ -241,7 +245,7 @@ async function createFromLobby(page, game, { options = {}, seats } = {}) {
     }
   }
   if (seats) {
-    await page.waitForFunction((n) => document.querySelectorAll('[data-testid^="seat-select-"]').length === n, seats.length);
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid^="seat-select-"]').length === n, seats.length, { polling: POLL_MS });
     for (let i = 0; i < seats.length; i++) await page.getByTestId(`seat-select-${i}`).selectOption(seats[i]);
   }
   // No pause before computer moves: the tests click through whole games.
@@ -249,7 +253,7 @@ async function createFromLobby(page, game, { options = {}, seats } = {}) {
   await page.getByTestId("create").click();
   await page.waitForURL(/\?table=/);
   await page.getByTestId("table").waitFor();
-  await page.waitForFunction(() => window.__cr.last !== null && window.__cr.seated !== null);
+  await page.waitForFunction(() => window.__cr.last !== null && window.__cr.seated !== null, null, { polling: POLL_MS });
   const table = new URL(page.url()).searchParams.get("table");
   assert.ok(table, "the address names the table");
   return table;
@@ -343,7 +347,7 @@ describe("a Reds game in the browser", { timeout: 150_000 }, () => {
    * page draws no hand and no card of ours outside the played tricks, and the same played
    * tricks as ours. */
   async function spectatorSeesNoHand(s) {
-    await spectator.waitForFunction((seq) => window.__cr.last?.seq === seq, s.seq, { timeout: STEP_MS });
+    await spectator.waitForFunction((seq) => window.__cr.last?.seq === seq, s.seq, { timeout: STEP_MS, polling: POLL_MS });
     const seen = await snapshot(spectator);
     assert.equal(seen.seat, null, "the spectator has no seat");
     assert.deepEqual(seen.hand, [], "the spectator's page draws no hand");
@@ -384,7 +388,7 @@ describe("a Reds game in the browser", { timeout: 150_000 }, () => {
     specFrames = collectFrames(spectator);
     await spectator.goto(`${server.url}?table=${encodeURIComponent(table)}&watch=1`);
     await spectator.getByTestId("table").waitFor();
-    await spectator.waitForFunction(() => window.__cr.last !== null);
+    await spectator.waitForFunction(() => window.__cr.last !== null, null, { polling: POLL_MS });
     await spectator.getByText("watching", { exact: true }).waitFor();
     const s = await snapshot(player);
     await spectatorSeesNoHand(s);
@@ -405,7 +409,7 @@ describe("a Reds game in the browser", { timeout: 150_000 }, () => {
     const sent = collectSent(player);
     await player.reload();
     await player.getByTestId("table").waitFor();
-    await player.waitForFunction(() => window.__cr.last !== null);
+    await player.waitForFunction(() => window.__cr.last !== null, null, { polling: POLL_MS });
     const resume = sent.find((m) => m.type === "resume");
     assert.ok(resume, `the reloaded page resumes (sent: ${JSON.stringify(sent)})`);
     assert.equal(resume.table, table);
@@ -487,7 +491,7 @@ describe("a table of every game", { timeout: 120_000 }, () => {
   test("screenshots of each game's table after a few moves", async () => {
     const page = await newPage();
     await page.goto(server.url);
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="game-select"] option').length > 0);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="game-select"] option').length > 0, null, { polling: POLL_MS });
     const listed = await page.$$eval('[data-testid="game-select"] option', (os) => os.map((o) => o.value));
     assert.ok(listed.length >= 11, `the lobby lists the games (${listed})`);
     // GAMES="reds nuts" narrows the run (while working on a game's table).
