@@ -424,7 +424,8 @@ class TrickSolver {
         const Card c = make_card(suit, r);
         out[n] = c;
         score[n] =
-            (lead ? lead_score(led, c) : follow_score(p, c, partner_winning, live, trick)) * 4096 +
+            (lead ? lead_score(led, c) : follow_score(p, c, winner, partner_winning, live, trick)) *
+                4096 +
             static_cast<int>(std::min<std::uint32_t>(history_[p.to_play][c], 4095));
         ++n;
       }
@@ -432,7 +433,7 @@ class TrickSolver {
     for (CardSet special = playable - CardSet::standard_deck(); !special.empty();) {
       const Card c = special.pop_lowest();
       out[n] = c;
-      score[n] = (lead ? 500 : follow_score(p, c, partner_winning, live, trick)) * 4096 +
+      score[n] = (lead ? 500 : follow_score(p, c, winner, partner_winning, live, trick)) * 4096 +
                  static_cast<int>(std::min<std::uint32_t>(history_[p.to_play][c], 4095));
       ++n;
     }
@@ -484,12 +485,20 @@ class TrickSolver {
     if (led.top == c) return 1000 + rank - 20 * led.theirs;
     return (led.partner_top ? 985 : 970) - rank - 20 * led.theirs;
   }
-  // A card played to a trick already led.
-  int follow_score(const Position& p, Card c, bool partner_winning, CardSet live,
+  // A card played to a trick already led, whose card `winner` wins so far.
+  int follow_score(const Position& p, Card c, int winner, bool partner_winning, CardSet live,
                    std::array<Card, MaxSeats>& trick) const {
     const int rank = c < 52 ? rank_of(c) : kRanks;
-    trick[p.count] = c;
-    const int w = p.policy.winner(tricks::TrickSoFar{trick.data(), p.count + 1, p.leader});
+    int w;
+    if constexpr (std::is_same_v<Policy, tricks::PlainTrumps>) {
+      // tricks::trick_winner's rule for one more card: a higher card of the winning card's suit,
+      // or the first trump.
+      const Card top = trick[winner];
+      w = (suit_of(c) == suit_of(top) ? c > top : suit_of(c) == p.policy.trump) ? p.count : winner;
+    } else {
+      trick[p.count] = c;
+      w = p.policy.winner(tricks::TrickSoFar{trick.data(), p.count + 1, p.leader});
+    }
     const bool last = p.count + 1 == p.seats;
     if (w == p.count) {
       if (partner_winning) return 50 - rank;  // overtaking the partner
@@ -541,9 +550,11 @@ class TrickSolver {
       if (!task_.rank_order) {
         word = p.hands[s].bits();
       } else {
+        // Relative ranks counted from the top: the highest live card of a suit at its bit 12,
+        // so that a suit's top cards are the same bits whatever its length (tops_mask).
         for (int suit = 0; suit < kSuits; ++suit)
           word |= std::uint64_t{solver_detail::compress13(p.hands[s].rank_mask(suit), k.live[suit])}
-                  << (suit * kRanks);
+                  << (suit * kRanks + kRanks - k.length[suit]);
       }
       if constexpr (kPartition) {
         k.norm[s] = word;
@@ -595,22 +606,22 @@ class TrickSolver {
     }
     return tops;
   }
-  // The mask of relative ranks of the top `tops` live cards of each suit (packed, pack_tops).
-  static std::uint64_t tops_mask(const NodeKey& k, std::uint16_t tops) {
+  // The mask of the top `tops` live cards of each suit (packed, pack_tops) in the hands as
+  // NodeKey::norm holds them (relative ranks from the top). An entry of another shape under the
+  // same tag may count more cards than a suit has: the bits below its cards are empty in every
+  // hand (and its key differs anyway).
+  static std::uint64_t tops_mask(std::uint16_t tops) {
     std::uint64_t mask = 0;
     for (int suit = 0; suit < kSuits; ++suit) {
-      const unsigned len = k.length[suit];
-      // An entry of another shape under the same tag may cover more cards than the suit has
-      // (its key differs anyway).
-      const unsigned top = std::min((tops >> (4 * suit)) & 15u, len);
-      mask |= std::uint64_t{(1u << len) - (1u << (len - top))} << (suit * kRanks);
+      const unsigned top = (tops >> (4 * suit)) & 15u;  // at most kRanks (tops_of)
+      mask |= std::uint64_t{(1u << kRanks) - (1u << (kRanks - top))} << (suit * kRanks);
     }
     return mask;
   }
   // The key of the entry of `k`'s class for the top cards `tops` (SolverMemory::Entry).
   std::uint64_t key_of(const Position& p, const NodeKey& k, std::uint16_t tops) const {
     if constexpr (!kPartition) return k.shape;
-    return k.shape ^ pattern_of(p, k, tops_mask(k, tops));
+    return k.shape ^ pattern_of(p, k, tops_mask(tops));
   }
   std::uint64_t pattern_of(const Position& p, const NodeKey& k, std::uint64_t mask) const {
     std::uint64_t h = 0x9E3779B97F4A7C15ull;
