@@ -416,12 +416,20 @@ class TrickSolver {
     std::array<int, 64> score;  // left uninitialised: only the first n are used
     int n = 0;
     const bool lead = p.count == 0;
-    int winner = -1;
-    bool partner_winning = false;
+    Follow f;
     std::array<Card, MaxSeats> trick = p.trick;
     if (!lead) {
-      winner = p.policy.winner(tricks::TrickSoFar{trick.data(), p.count, p.leader});
-      partner_winning = winner >= 0 && in_side(p.seat_of(winner)) == in_side(p.to_play);
+      f.winner = p.policy.winner(tricks::TrickSoFar{trick.data(), p.count, p.leader});
+      f.partner_winning = f.winner >= 0 && in_side(p.seat_of(f.winner)) == in_side(p.to_play);
+      if constexpr (kSureTricks) {
+        if (p.count + 1 < p.seats) {
+          const Card top = p.trick[f.winner];
+          if (f.partner_winning)
+            f.winner_holds = holds_trick(p, top);
+          else
+            f.partner_takes = partner_takes(p, live, top);
+        }
+      }
     }
     for (int suit = 0; suit < kSuits; ++suit) {
       unsigned m = playable.rank_mask(suit);
@@ -443,17 +451,15 @@ class TrickSolver {
         }
         const Card c = make_card(suit, r);
         out[n] = c;
-        score[n] =
-            (lead ? lead_score(led, c) : follow_score(p, c, winner, partner_winning, live, trick)) *
-                4096 +
-            static_cast<int>(std::min<std::uint32_t>(history_[p.to_play][c], 4095));
+        score[n] = (lead ? lead_score(led, c) : follow_score(p, c, f, live, trick)) * 4096 +
+                   static_cast<int>(std::min<std::uint32_t>(history_[p.to_play][c], 4095));
         ++n;
       }
     }
     for (CardSet special = playable - CardSet::standard_deck(); !special.empty();) {
       const Card c = special.pop_lowest();
       out[n] = c;
-      score[n] = (lead ? 500 : follow_score(p, c, winner, partner_winning, live, trick)) * 4096 +
+      score[n] = (lead ? 500 : follow_score(p, c, f, live, trick)) * 4096 +
                  static_cast<int>(std::min<std::uint32_t>(history_[p.to_play][c], 4095));
       ++n;
     }
@@ -505,9 +511,19 @@ class TrickSolver {
     if (led.top == c) return 1000 + rank - 20 * led.theirs;
     return (led.partner_top ? 985 : 970) - rank - 20 * led.theirs;
   }
-  // A card played to a trick already led, whose card `winner` wins so far.
-  int follow_score(const Position& p, Card c, int winner, bool partner_winning, CardSet live,
+  // What the score of a card played to a trick already led depends on, found once for all the
+  // cards: the card winning so far (its index), whether a partner played it, and (plain
+  // follow-suit policy, a seat still to play after this one) whether no opponent still to play can
+  // beat it (holds_trick) or a partner still to play holds the suit's top card (partner_takes).
+  struct Follow {
+    int winner = -1;
+    bool partner_winning = false, winner_holds = false, partner_takes = false;
+  };
+  // A card played to a trick already led.
+  int follow_score(const Position& p, Card c, const Follow& f, CardSet live,
                    std::array<Card, MaxSeats>& trick) const {
+    const int winner = f.winner;
+    const bool partner_winning = f.partner_winning;
     const int rank = c < 52 ? rank_of(c) : kRanks;
     const bool last = p.count + 1 == p.seats;
     int w;
@@ -524,10 +540,10 @@ class TrickSolver {
         // cards; and any card no opponent can beat is a sure winner. On the benchmark's 500 solves
         // these searched 40% fewer trick starts.
         if (partner_winning) {
-          if (holds_trick(p, top)) return 50 - rank;
+          if (f.winner_holds) return 50 - rank;
           return holds_trick(p, c) ? 550 - rank : 450 - rank;
         }
-        if (partner_takes(p, live, top)) return 250 - rank;
+        if (f.partner_takes) return 250 - rank;
         if (holds_trick(p, c)) return 600 - rank;
       }
     } else {
