@@ -10,11 +10,10 @@
 //   - Values. With the trick objective a side's value is its trick total at the end of the round,
 //     found by asking "at least t?" first for the total of a quick playout (each seat playing the
 //     first card of the move order, a seat on lead the lead whose such playout does best), then a
-//     step at a time. With a game's round scores
-//     (SolverTask::scores: making a bid exactly) the value is the side's best *guaranteed* round
-//     score: every other seat plays against it (the paranoid assumption, exact for two sides,
-//     pessimistic when each seat scores alone); a binary search over the distinct scores asks "a
-//     total whose score is at least v?".
+//     step at a time. With a game's round scores (SolverTask::scores: making a bid exactly) the
+//     value is the side's best *guaranteed* round score: every other seat plays against it (the
+//     paranoid assumption, exact for two sides, pessimistic when each seat scores alone); a binary
+//     search over the distinct scores asks "a total whose score is at least v?".
 //   - Transposition table (SolverMemory): at the start of each trick, keyed on the hands (as
 //     relative ranks when only the order of ranks matters: once the ace is gone the king is the top
 //     card), the leader, the policy's state and the side. For "at least t" questions an entry
@@ -28,8 +27,9 @@
 //   - Move ordering: the table's best card (of an entry of the position's class, else of the
 //     newest entry of its shape); cashing top cards, leading low to a partner's winner,
 //     then low leads, each from suits where the other side has few cards first; following, the
-//     cheapest card that wins the trick when an opponent is winning it, else the lowest, a discard
-//     from a long suit; a history of cutoffs breaks ties.
+//     cheapest card that wins the trick when an opponent is winning it (first one that no opponent
+//     still to play can beat), else the lowest, a discard from a long suit; a partner's winning
+//     card overtaken first when an opponent may still beat it; a history of cutoffs breaks ties.
 //   - Sure tricks (plain follow-suit games with an optional trump suit), at the start of a trick:
 //     the leader's side cashes runs of top cards (cut where an opponent with trumps runs out of the
 //     suit) from the leader's hand or a partner's it reaches, plus one hand's sure trump tricks;
