@@ -528,10 +528,9 @@ class TrickSolver {
     const bool last = p.count + 1 == p.seats;
     int w;
     if constexpr (kSureTricks) {
-      // tricks::trick_winner's rule for one more card: a higher card of the winning card's suit,
-      // or the first trump.
+      // tricks::trick_winner's rule for one more card.
       const Card top = trick[winner];
-      w = (suit_of(c) == suit_of(top) ? c > top : suit_of(c) == p.policy.trump) ? p.count : winner;
+      w = tricks::beats(c, top, p.policy.trump) ? p.count : winner;
       if (w == p.count && !last) {
         // With the trick's later cards in view (plain follow-suit rules): overtaking a partner
         // whose card an opponent may still beat with one no opponent can, first of all (with
@@ -573,18 +572,25 @@ class TrickSolver {
       if (in_side(o) == in_side(p.to_play)) continue;
       if (const unsigned m = p.hands[o].rank_mask(led)) {
         if (suit_of(c) == led && 31 - std::countl_zero(m) > rank_of(c)) return false;
-      } else if (trump != kNoSuit && led != trump) {
+      } else if (can_ruff(p, o, led)) {
         const unsigned t = p.hands[o].rank_mask(trump);
-        if (t && (suit_of(c) != trump || 31 - std::countl_zero(t) > rank_of(c))) return false;
+        if (suit_of(c) != trump || 31 - std::countl_zero(t) > rank_of(c)) return false;
       }
     }
     return true;
+  }
+  // Whether seat `s` may ruff a trick led in suit `led`: void in it, holding a trump of another
+  // suit.
+  bool can_ruff(const Position& p, Seat s, int led) const {
+    const int trump = p.policy.trump;
+    return trump != kNoSuit && led != trump && !p.hands[s].rank_mask(led) &&
+           p.hands[s].rank_mask(trump);
   }
   // Whether a partner of the seat to play, still to play this trick, holds the highest live card
   // of the suit led while the trick's winning card so far (`top`) is of that suit and no opponent
   // still to play can ruff.
   bool partner_takes(const Position& p, CardSet live, Card top) const {
-    const int led = suit_of(p.trick[0]), trump = p.policy.trump;
+    const int led = suit_of(p.trick[0]);
     const unsigned l = live.rank_mask(led);
     if (!l || suit_of(top) != led) return false;
     const Card high = make_card(led, 31 - std::countl_zero(l));
@@ -593,8 +599,7 @@ class TrickSolver {
       const Seat o = p.seat_of(i);
       if (in_side(o) == in_side(p.to_play)) {
         partner = partner || p.hands[o].contains(high);
-      } else if (!p.hands[o].rank_mask(led) && trump != kNoSuit && led != trump &&
-                 p.hands[o].rank_mask(trump)) {
+      } else if (can_ruff(p, o, led)) {
         return false;
       }
     }
@@ -1055,8 +1060,7 @@ class TrickSolver {
     bool ours_top = false, ours_ruff = false;
     for (int i = p.count; i < p.seats; ++i) {
       const Seat s = p.seat_of(i);
-      const bool holds = p.hands[s].rank_mask(suit) != 0;
-      const bool ruffs = !holds && trump != kNoSuit && suit != trump && p.hands[s].rank_mask(trump);
+      const bool ruffs = can_ruff(p, s, suit);
       if (in_side(s) != side) {
         if (ruffs) return false;
         continue;

@@ -7,24 +7,24 @@
 
 namespace cardroom::tricks {
 
+// Whether standard card `c`, played to a trick that `winning` wins so far, takes it over: a higher
+// card of the same suit (ids order ranks within a suit), or the first trump on a non-trump (the
+// card winning so far is always of the suit led or a trump).
+inline bool beats(Card c, Card winning, int trump) {
+  return suit_of(c) == suit_of(winning) ? c > winning : suit_of(c) == trump;
+}
+
 // Index (in play order) of the card that wins a complete or partial trick of standard cards:
 // the highest trump if `trump` is a suit and any was played, else the highest card of the suit
 // led. `trump` == kNoSuit: no trump suit. Cards must be standard (< 52); games with extra cards
 // map them first.
 inline int trick_winner(const Card* cards, int count, int trump) {
-  // The running winner is always of the led suit or a trump, so a card beats it exactly when it is
-  // a higher card of the same suit (ids order ranks within a suit), or the first trump on a
-  // non-trump.
   int best = 0;
   Card best_card = cards[0];
-  int best_suit = suit_of(best_card);
   for (int i = 1; i < count; ++i) {
-    const Card c = cards[i];
-    const int s = suit_of(c);
-    if (s == best_suit ? c > best_card : s == trump) {
+    if (beats(cards[i], best_card, trump)) {
       best = i;
-      best_card = c;
-      best_suit = s;
+      best_card = cards[i];
     }
   }
   return best;
