@@ -1073,6 +1073,45 @@ class TrickSolver {
     return ours_top;
   }
 
+  // Without trumps in play: whether the side of `mine` (the solver's if true) holds the top live
+  // cards of suits too short to win every trick left. A trick goes to the holder of the top live
+  // card of the suit led if it plays it, so a side wins tricks only in suits whose top it holds,
+  // and no more of them than its longest hand has cards. `all`: asked of the solver's side (it
+  // cannot take every trick left); else of the other side (the solver's takes one at least).
+  // `cards`: the other side's top cards (in suits where another hand holds cards).
+  [[gnu::noinline]] bool top_suits_short(const Position& p, CardSet live, bool all,
+                                         CardSet* cards) const {
+    const int trump = p.policy.trump;
+    if (trump != kNoSuit && live.rank_mask(trump)) return false;
+    const bool side = all;
+    int sum = 0;
+    CardSet tops;
+    for (int suit = 0; suit < kSuits; ++suit) {
+      const unsigned l = live.rank_mask(suit);
+      if (!l) continue;
+      const Card top = make_card(suit, 31 - std::countl_zero(l));
+      int longest = 0;
+      bool ours = false, others_hold = false;
+      for (Seat s = 0; s < p.seats; ++s) {
+        const unsigned m = p.hands[s].rank_mask(suit);
+        if (!m) continue;
+        if (p.hands[s].contains(top)) {
+          ours = in_side(s) == side;
+        } else {
+          others_hold = true;
+        }
+        if (in_side(s) == side) longest = std::max(longest, std::popcount(m));
+      }
+      if (ours)
+        sum += longest;
+      else if (others_hold)
+        tops.add(top);
+    }
+    if (sum >= p.tricks - p.trick_no) return false;
+    *cards |= tops;
+    return true;
+  }
+
   // The most sure trump tricks of one hand of a side (`ours`: the solver's).
   int side_sure_trumps(const Position& p, bool ours, CardSet* relevant) const {
     if constexpr (!kSureTricks) {
@@ -1171,6 +1210,20 @@ class TrickSolver {
           store(p, key, high_cards, 0, at_most_side);
           *relevant |= high_cards;
           return false;
+        }
+        if constexpr (kSureTricks) {
+          if (need == left || need == 1) {
+            const bool all = need == left;  // else: one trick
+            CardSet cards;
+            if (top_suits_short(p, live, all, &cards)) {
+              if (all)
+                store(p, key, cards, 0, left - 1);
+              else
+                store(p, key, cards, 1, left);
+              *relevant |= cards;
+              return !all;
+            }
+          }
         }
       }
     }
