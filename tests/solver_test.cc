@@ -105,6 +105,28 @@ TEST(TrickSolver, EquivalentCardsTheAnswerReachesAreRelevant) {
   EXPECT_EQ(tricks_for(deal, 0), 3);
 }
 
+// Without trumps, a side that needs every trick left takes them only in suits whose top card it
+// holds, no more of them than its longest hand there has cards (DDS's "later tricks"). North and
+// South need all three tricks with two spades to cash (North's ace and king) and no other top
+// card: the answer is no at once, and it rests on the other side's top cards, not on the spades.
+//   North: SA SK H2    East: HA D3 D2    South: S2 C3 C2    West: D5 D4 C4
+TEST(TrickSolver, SuitsTooShortForEveryTrick) {
+  auto t = bridge({"AK.2..", ".A.32.", "2...32", "..54.4"}, kNoSuit, 0);
+  SolverMemory memory(1 << 16);
+  TrickSolver<tricks::PlainTrumps, 4> solver(t, 0, true, memory);
+  CardSet relevant;
+  EXPECT_FALSE(solver.reaches(t.position, 3, &relevant));
+  EXPECT_EQ(solver.trick_nodes(), 1u) << "answered at the first trick's start";
+  EXPECT_TRUE(relevant.contains(make_card(kHearts, 12))) << text_of(relevant);
+  EXPECT_EQ(relevant.rank_mask(kSpades), 0u) << text_of(relevant);
+  EXPECT_EQ(tricks_for(t, 0), 2);
+  // East-West need one trick of the three with North on lead: the same count says they take it.
+  TrickSolver<tricks::PlainTrumps, 4> other(t, 1, true, memory);
+  CardSet cards;
+  EXPECT_TRUE(other.reaches(t.position, 1, &cards));
+  EXPECT_EQ(other.trick_nodes(), 1u);
+}
+
 // Whether `side` (a seat mask) ends with at least `total` tricks: a plain search that stops as
 // soon as the answer is known, nothing else.
 bool plain_at_least(const BridgePosition& p, std::uint32_t side, int total) {
