@@ -57,6 +57,22 @@ int tricks_for(const BridgeTask& task, Seat seat) {
   return solve_task(task, q, memory).value;
 }
 
+// One question to a new search: whether `seat`'s side ends with at least `total` tricks, the
+// cards the answer rests on, and the trick starts searched.
+struct Answer {
+  bool yes = false;
+  CardSet relevant;
+  std::uint64_t trick_nodes = 0;
+};
+Answer ask(const BridgeTask& task, Seat seat, int total) {
+  SolverMemory memory(1 << 16);
+  TrickSolver<tricks::PlainTrumps, 4> solver(task, seat, true, memory);
+  Answer a;
+  a.yes = solver.reaches(task.position, total, &a.relevant);
+  a.trick_nodes = solver.trick_nodes();
+  return a;
+}
+
 TEST(TrickSolver, BridgeEndingsByHand) {
   // North cashes the spade ace; East's heart ace takes the other trick whatever North leads.
   auto t = bridge({"A.2..", "K.A..", "2.3..", "..32."}, kNoSuit, 0);
@@ -94,12 +110,9 @@ TEST(TrickSolver, BridgeEndingsByHand) {
 // a position of the same class (differing below the ace) was answered from the table: a deal of
 // 8 cards a hand came out one trick short (2 tricks for 3, against DDS and minimax).
 TEST(TrickSolver, EquivalentCardsTheAnswerReachesAreRelevant) {
-  auto t = bridge({".8K.6.", "6..5.2", "3..TA.", "K.5..J"}, kNoSuit, 2);
-  SolverMemory memory(1 << 16);
-  TrickSolver<tricks::PlainTrumps, 4> solver(t, 0, true, memory);
-  CardSet relevant;
-  EXPECT_FALSE(solver.reaches(t.position, 3, &relevant));
-  EXPECT_TRUE(relevant.contains(make_card(kDiamonds, 8))) << text_of(relevant);
+  const Answer a = ask(bridge({".8K.6.", "6..5.2", "3..TA.", "K.5..J"}, kNoSuit, 2), 0, 3);
+  EXPECT_FALSE(a.yes);
+  EXPECT_TRUE(a.relevant.contains(make_card(kDiamonds, 8))) << text_of(a.relevant);
 
   auto deal = bridge({"AKQ3.2.73.K", "5.A7.864.A5", "J2.T653..Q9", "987.Q.J.T86"}, kDiamonds, 0);
   EXPECT_EQ(tricks_for(deal, 0), 3);
@@ -112,19 +125,16 @@ TEST(TrickSolver, EquivalentCardsTheAnswerReachesAreRelevant) {
 //   North: SA SK H2    East: HA D3 D2    South: S2 C3 C2    West: D5 D4 C4
 TEST(TrickSolver, SuitsTooShortForEveryTrick) {
   auto t = bridge({"AK.2..", ".A.32.", "2...32", "..54.4"}, kNoSuit, 0);
-  SolverMemory memory(1 << 16);
-  TrickSolver<tricks::PlainTrumps, 4> solver(t, 0, true, memory);
-  CardSet relevant;
-  EXPECT_FALSE(solver.reaches(t.position, 3, &relevant));
-  EXPECT_EQ(solver.trick_nodes(), 1u) << "answered at the first trick's start";
-  EXPECT_TRUE(relevant.contains(make_card(kHearts, 12))) << text_of(relevant);
-  EXPECT_EQ(relevant.rank_mask(kSpades), 0u) << text_of(relevant);
+  const Answer a = ask(t, 0, 3);
+  EXPECT_FALSE(a.yes);
+  EXPECT_EQ(a.trick_nodes, 1u) << "answered at the first trick's start";
+  EXPECT_TRUE(a.relevant.contains(make_card(kHearts, 12))) << text_of(a.relevant);
+  EXPECT_EQ(a.relevant.rank_mask(kSpades), 0u) << text_of(a.relevant);
   EXPECT_EQ(tricks_for(t, 0), 2);
   // East-West need one trick of the three with North on lead: the same count says they take it.
-  TrickSolver<tricks::PlainTrumps, 4> other(t, 1, true, memory);
-  CardSet cards;
-  EXPECT_TRUE(other.reaches(t.position, 1, &cards));
-  EXPECT_EQ(other.trick_nodes(), 1u);
+  const Answer one = ask(t, 1, 1);
+  EXPECT_TRUE(one.yes);
+  EXPECT_EQ(one.trick_nodes, 1u);
 }
 
 // Whether `side` (a seat mask) ends with at least `total` tricks: a plain search that stops as
