@@ -33,9 +33,10 @@
 //   - Sure tricks (plain follow-suit games with an optional trump suit), at the start of a trick:
 //     the leader's side cashes runs of top cards (cut where an opponent with trumps runs out of the
 //     suit) from the leader's hand or a partner's it reaches, plus one hand's sure trump tricks;
-//     each side's sure trump tricks bound every position. Within a trick, a trick sure to go to
-//     the side of the seat to play decides when that side needs one more trick or the other side
-//     needs them all.
+//     each side's sure trump tricks bound every position; without trumps in play, a side whose
+//     top cards' suits are too short for every trick left cannot take them all (DDS's "later
+//     tricks"). Within a trick, a trick sure to go to the side of the seat to play decides when
+//     that side needs one more trick or the other side needs them all.
 //
 // Cost: the table has a fixed size (SolverMemory's bytes); the search allocates nothing.
 #pragma once
