@@ -481,6 +481,11 @@ class TrickSolver {
     }
     return n;
   }
+  // The highest card of `suit` in `cards`; kNoCard if there is none.
+  static Card top_of(CardSet cards, int suit) {
+    const unsigned m = cards.rank_mask(suit);
+    return m ? make_card(suit, 31 - std::countl_zero(m)) : kNoCard;
+  }
   // What the score of a lead in `suit` depends on, found once for all the suit's leads.
   struct LeadSuit {
     Card top = kNoCard;        // the suit's highest live card
@@ -490,7 +495,7 @@ class TrickSolver {
   LeadSuit lead_suit(const Position& p, int suit, CardSet live) const {
     LeadSuit out;
     const CardSet in_suit = CardSet::suit_with(make_card(suit, 0));
-    out.top = CardSet(live.bits() & in_suit.bits()).highest();
+    out.top = top_of(live, suit);
     const bool side = in_side(p.to_play);
     for (Seat s = 0; s < p.seats; ++s) {
       if (in_side(s) == side) {
@@ -592,9 +597,8 @@ class TrickSolver {
   // still to play can ruff.
   bool partner_takes(const Position& p, CardSet live, Card top) const {
     const int led = suit_of(p.trick[0]);
-    const unsigned l = live.rank_mask(led);
-    if (!l || suit_of(top) != led) return false;
-    const Card high = make_card(led, 31 - std::countl_zero(l));
+    const Card high = top_of(live, led);
+    if (high == kNoCard || suit_of(top) != led) return false;
     bool partner = false;
     for (int i = p.count + 1; i < p.seats; ++i) {
       const Seat o = p.seat_of(i);
@@ -1001,9 +1005,9 @@ class TrickSolver {
         if (partner == leader || in_side(partner) != side) continue;
         int via = -1;  // the suit that reaches the partner
         for (int suit = 0; suit < kSuits && via < 0; ++suit) {
-          const unsigned l = live.rank_mask(suit);
-          if (!l || !p.hands[leader].rank_mask(suit)) continue;
-          if (!p.hands[partner].contains(make_card(suit, 31 - std::countl_zero(l)))) continue;
+          const Card top = top_of(live, suit);
+          if (top == kNoCard || !p.hands[leader].rank_mask(suit)) continue;
+          if (!p.hands[partner].contains(top)) continue;
           bool ok = true;
           if (trump != kNoSuit && suit != trump) {
             for (Seat s = 0; s < p.seats && ok; ++s) {
@@ -1056,8 +1060,7 @@ class TrickSolver {
     const bool side = in_side(p.to_play);
     CardSet in_hands;
     for (Seat s = 0; s < p.seats; ++s) in_hands |= p.hands[s];
-    const unsigned l = in_hands.rank_mask(suit);
-    const Card top = l ? make_card(suit, 31 - std::countl_zero(l)) : kNoCard;
+    const Card top = top_of(in_hands, suit);
     bool ours_top = false, ours_ruff = false;
     for (int i = p.count; i < p.seats; ++i) {
       const Seat s = p.seat_of(i);
@@ -1089,9 +1092,8 @@ class TrickSolver {
     int sum = 0;
     CardSet tops;
     for (int suit = 0; suit < kSuits; ++suit) {
-      const unsigned l = live.rank_mask(suit);
-      if (!l) continue;
-      const Card top = make_card(suit, 31 - std::countl_zero(l));
+      const Card top = top_of(live, suit);
+      if (top == kNoCard) continue;
       int longest = 0;
       bool held = false, others_hold = false;  // the top card held by the side; other holders
       for (Seat s = 0; s < p.seats; ++s) {
