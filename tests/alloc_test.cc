@@ -38,7 +38,7 @@ TEST(Allocation, RandomPlayoutsAllocateNothing) {
   register_all_games();
   for (const auto* entry : registered_games()) {
     std::string error;
-    auto game = load_game(entry->name, &error);
+    auto game = load_game(capped_game_string(*entry), &error);
     ASSERT_TRUE(game) << error;
     game->random_playouts(1, 1);  // warm-up (lazy statics)
     long before = g_allocations.load();

@@ -80,7 +80,9 @@ std::vector<std::string> all_game_strings() {
   testing_games::register_test_games();  // after the real games: they keep their order
   std::vector<std::string> out;
   for (const auto* g : registered_games()) {
-    out.push_back(g->name);
+    // A game whose matches need not end under random play (Nuts) is checked with its defaults
+    // and a cap on its rounds (GameEntry::capped_options).
+    out.push_back(capped_game_string(*g));
     auto it = variants().find(g->name);
     if (it != variants().end())
       for (const auto& s : it->second) out.push_back(s);

@@ -202,7 +202,9 @@ void add_bench_command(CLI::App& app, Context& ctx) {
     if (!only.empty()) {
       game_strings.push_back(only);
     } else {
-      for (const auto* g : registered_games()) game_strings.push_back(g->name);
+      // Random matches are played to the end: a game whose matches need not end (Nuts) is
+      // timed with its cap on rounds (GameEntry::capped_options).
+      for (const auto* g : registered_games()) game_strings.push_back(capped_game_string(*g));
     }
     if (search) {
       std::vector<SearchPosition> positions;

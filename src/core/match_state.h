@@ -185,9 +185,10 @@ class MatchState {
   ConfigT config_{};
   Rng rng_;
   std::int8_t dealer_ = 0;
-  std::int16_t round_ = 0;  // the round (hand) in progress, 0-based
-  std::int16_t deals_ = 0;
-  std::int16_t rounds_completed_ = 0;
+  std::int32_t round_ = 0;  // the round (hand) in progress, 0-based (32 bits: a Nuts match has
+                            // no limit on hands)
+  std::int32_t deals_ = 0;
+  std::int32_t rounds_completed_ = 0;
   SeatSet winners_;
   RecordT last_{};
 };

@@ -31,6 +31,10 @@ void register_game(GameEntry entry) {
   entries().push_back(std::move(entry));
 }
 
+std::string capped_game_string(const GameEntry& entry) {
+  return entry.capped_options.empty() ? entry.name : entry.name + "(" + entry.capped_options + ")";
+}
+
 const GameEntry* find_game(std::string_view name) {
   for (const auto& e : entries())
     if (e.name == name) return &e;

@@ -19,11 +19,19 @@ struct GameEntry {
   std::string description;  // one line for `cardroom list`
   std::vector<OptionSpec> options;
   std::function<std::string()> rules_text;
+  // Options under which every match ends whoever plays: a cap on its rounds, for a game whose
+  // matches need not end by its rules (Nuts plays until a total passes 100, which two random
+  // players' falling totals never do: "max_hands=25"); empty for every other game. Tools that
+  // play random matches to the end load the game with them (G::kCappedOptions): `cardroom bench`,
+  // the conformance suite (capped_game_string).
+  std::string capped_options;
   // Builds the game from validated options; nullptr and `error` on cross-option errors.
   std::function<std::unique_ptr<AnyGame>(const OptionValues&, std::string* error)> create;
 };
 
 void register_game(GameEntry entry);
+// The entry's name, with its capped options where it has them: "nuts(max_hands=25)", "reds".
+std::string capped_game_string(const GameEntry& entry);
 const GameEntry* find_game(std::string_view name);
 std::vector<const GameEntry*> registered_games();
 
@@ -49,6 +57,7 @@ GameEntry make_game_entry(std::string title, std::string description,
   e.description = std::move(description);
   e.options = G::option_specs();
   e.rules_text = std::move(rules_text);
+  if constexpr (requires { G::kCappedOptions; }) e.capped_options = G::kCappedOptions;
   // Registered entries live as long as the program; so do their players.
   auto players = std::make_shared<const std::vector<BotEntry<typename G::State>>>(std::move(bots));
   e.create = [players](const OptionValues& values, std::string* error) -> std::unique_ptr<AnyGame> {

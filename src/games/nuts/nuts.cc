@@ -31,7 +31,7 @@ const ConfigOptions<Config>& Config::options() {
           .add(OptionSpec::integer("target", 100, 1, 10000,
                                    "the game ends after a hand when a total is more than this"),
                &Config::target)
-          .add(OptionSpec::integer("max_hands", 25, 0, 10000,
+          .add(OptionSpec::integer("max_hands", 0, 0, 10000,
                                    "after this many hands the highest total wins even if nobody "
                                    "passed the target (0: no limit)"),
                &Config::max_hands)
@@ -289,6 +289,12 @@ Status State::apply(Seat seat, Move move, const ApplyContext* ctx) {
   if (over_) return Status::Error("the game is over");
   if (seat < 0 || seat >= num_seats()) return Status::Error("no such seat");
   if (grace_) return apply_in_grace(seat, move, ctx);
+  Status st = apply_in_play(seat, move, ctx);
+  if (st.ok() && !over_ && !grace_) stuck_by_engine(ctx);
+  return st;
+}
+
+Status State::apply_in_play(Seat seat, Move move, const ApplyContext* ctx) {
   const int l = layout_of(seat);
   Layout& lay = layouts_[l];
   const std::uint64_t payload = move_payload(move);
@@ -481,6 +487,11 @@ Status State::apply_play(int l, Seat seat, Card card, const ApplyContext* ctx) {
   }
   pile.owner[pile.size++] = static_cast<std::int8_t>(l);
   lay.stuck = false;  // it was not stuck after all: its declaration is withdrawn
+  // The foundations changed: every layout's passes and pile moves count afresh.
+  for (Layout& other : layouts_) {
+    other.idle_draws = 0;
+    other.idle_pile_moves = 0;
+  }
   std::uint16_t wanted = 0;
   for (int g = 0; g < foundations_n_; ++g)
     if (foundations_[g].suit == pile.suit && foundations_[g].size < kMaxPile)
@@ -527,6 +538,11 @@ Status State::apply_move(int l, Seat seat, Card card, int pile, const ApplyConte
   }
   take(lay, where, count);
   lay.pile_n[pile] = static_cast<std::int8_t>(lay.pile_n[pile] + count);
+  lay.idle_draws = 0;
+  if (where.kind == Where::kPile)
+    ++lay.idle_pile_moves;  // a rearrangement: it may uncover something, but gains nothing itself
+  else
+    lay.idle_pile_moves = 0;  // a card out of the reserve or the waste
   emit(ctx, kEveryone,
        count > 1 ? "{seat} moves {card} and {number} more to {label}"
                  : "{seat} moves {card} to "
@@ -543,8 +559,7 @@ Status State::apply_move(int l, Seat seat, Card card, int pile, const ApplyConte
 }
 
 void State::after_card_move(int l, const ApplyContext* ctx) {
-  Layout& lay = layouts_[l];
-  lay.idle_draws = 0;
+  const Layout& lay = layouts_[l];
   progress_ = true;
   if (lay.reserve_n == 0 && grace_) {
     // Emptied during the grace: this layout is done too, and the first caller keeps the call.
@@ -563,20 +578,87 @@ void State::after_card_move(int l, const ApplyContext* ctx) {
 }
 
 Status State::apply_stuck(int l, Seat seat, const ApplyContext* ctx) {
-  Layout& lay = layouts_[l];
-  lay.stuck = true;
+  layouts_[l].stuck = true;
   emit(ctx, kEveryone, "{seat} declares stuck",
        [&] { return Event{.kind = EventKind::kNote, .seat = seat, .label = "stuck"}; });
+  after_stuck(ctx);
+  return Status::Ok();
+}
+
+bool State::has_card_move(int l) const {
+  MoveList<kMaxMoves> moves;
+  legal_moves(config_.partnership() ? 2 * l : l, moves);
+  for (Move m : moves)
+    if (move_kind(m) == kPlayMove || move_kind(m) == kMoveMove) return true;
+  return false;
+}
+
+bool State::drawing_may_help(int l) const {
+  const Layout& lay = layouts_[l];
+  const int n = lay.stock_n + lay.waste_n;
+  if (n == 0) return false;
+  if (lay.stock_known != (std::uint64_t{1} << lay.stock_n) - 1) return true;
+  std::array<Card, kStockSize> cycle{};
+  for (int i = 0; i < lay.waste_n; ++i) cycle[i] = lay.waste[i];
+  for (int i = 0; i < lay.stock_n; ++i) cycle[lay.waste_n + i] = lay.stock[lay.stock_n - 1 - i];
+  auto useful = [&](Card c) {
+    if (foundation_takes(c)) return true;
+    for (int p = 0; p < kPiles; ++p)
+      if (lay.pile_n[p] && builds_on(c, lay.pile_top(p))) return true;
+    return false;
+  };
+  // `at`: the cards drawn from the cycle (the waste is cycle[0, at)); it comes back to where it
+  // started within n + 1 draws or turns.
+  int at = lay.waste_n;
+  for (int step = 0; step <= n + 1; ++step) {
+    at = at == n ? 0 : std::min(at + kDraw, n);
+    if (at > 0 && useful(cycle[at - 1])) return true;
+    if (at == lay.waste_n && step > 0) break;
+  }
+  return false;
+}
+
+void State::stuck_by_engine(const ApplyContext* ctx) {
+  bool any = false;
+  for (int l = 0; l < layouts(); ++l) {
+    Layout& lay = layouts_[l];
+    if (lay.stuck) continue;
+    const int pass = lay.stock_n + lay.waste_n;
+    const char* why = nullptr;
+    if (lay.idle_pile_moves >= kIdlePileMoves)
+      why =
+          "{seats+:has/have} moved cards from pile to pile {amount} times with nothing gained: "
+          "stuck";
+    else if (pass > 0 && lay.idle_draws >= 2 * pass)
+      why = "{seats+:has/have} drawn through the whole stock twice with nothing gained: stuck";
+    else if (lay.idle_draws >= pass && !has_card_move(l) && !drawing_may_help(l))
+      why = "{seats+:has/have} drawn through the whole stock with nothing to move: stuck";
+    if (!why) continue;
+    lay.stuck = true;
+    any = true;
+    emit(ctx, kEveryone, why, [&] {
+      return Event{.kind = EventKind::kNote,
+                   .amount = kIdlePileMoves,
+                   .seats = seats_of(l),
+                   .label = "stuck"};
+    });
+  }
+  if (any) after_stuck(ctx);
+}
+
+void State::after_stuck(const ApplyContext* ctx) {
   for (int m = 0; m < layouts(); ++m)
-    if (!layouts_[m].stuck) return Status::Ok();
+    if (!layouts_[m].stuck) return;
   if (rotations_ > 0 && !progress_) {
     emit(ctx, kEveryone, "everyone is stuck again with no card moved since the rotation",
          [&] { return Event{.kind = EventKind::kNote, .label = "stuck"}; });
     end_hand(HandEnd::kStuck, -1, ctx);
   } else {
     rotate(ctx);
+    // A layout may be stuck at once: nothing left to draw and nothing to move, or its pile moves
+    // used up.
+    stuck_by_engine(ctx);
   }
-  return Status::Ok();
 }
 
 void State::rotate(const ApplyContext* ctx) {
@@ -771,6 +853,7 @@ nlohmann::json State::view(Seat seat) const {
                        {"waste", pile_json(lay.waste, lay.waste_n)},
                        {"played", lay.played},
                        {"idle_draws", lay.idle_draws},
+                       {"idle_pile_moves", lay.idle_pile_moves},
                        {"stuck", lay.stuck}});
   }
   for (int k = 0; k < n; ++k) {

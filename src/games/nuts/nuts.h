@@ -15,6 +15,22 @@
 // never move), A11 (only a pile's top card goes to a foundation), A12 (all stuck: rotate once;
 // stuck again with no card moved to a tableau or foundation since: the hand ends).
 //
+// Stuck by the engine (NUTS-A3's auto-flag, which rule 6's vote needs so that nobody can stall a
+// hand for ever): a layout is declared stuck for it, after any move, when since the hand last
+// changed for it (a card went to a foundation, from any layout; a card left its own reserve or
+// waste; the rotation, for its draws) it has
+//   1. drawn through its whole stock and waste (idle_draws >= stock + waste), has no card to
+//      move (no play, no move onto a pile: the ruling's "no legal move and cycled the whole
+//      stock since their last non-draw move") and nothing to draw for (drawing_may_help: a pass
+//      begun mid-stock comes up in other threes than the next, whole ones), or
+//   2. drawn through them twice whatever it could move, or
+//   3. moved cards from pile to pile kIdlePileMoves times (kept across rotations).
+// A pile-to-pile move restarts the count of draws, a card moved to a foundation restarts both
+// counts of every layout. Between two cards going to a foundation or leaving a reserve or waste
+// (at most 52 per layout a hand) there are so at most kIdlePileMoves pile moves per layout, so at
+// most that many rotations with a card moved, and two passes through the stock per rotation:
+// every hand ends, whatever the players do.
+//
 // Layouts: one per player, or per partnership (seats 2p and 2p+1 share layout p). Every card has
 // an owner (its layout's deck); card ids are the standard 0..51 within a deck. A layout holds its
 // reserve (13 dealt, top visible to all, the rest hidden from all), four tableau piles (face up),
@@ -67,6 +83,8 @@ inline constexpr int kReserveSize = 13, kPiles = 4, kDraw = 3;
 inline constexpr int kStockSize = 52 - kReserveSize - kPiles;  // 35
 inline constexpr int kMaxPile = 13;                            // a king down to an ace
 inline constexpr int kMaxFoundations = 4 * kMaxLayouts;        // one per ace in play
+// Pile-to-pile moves with nothing gained after which a layout is stuck (see Stuck by the engine).
+inline constexpr int kIdlePileMoves = 20;
 inline constexpr CardSet kDeck = CardSet::standard_deck();
 
 enum MoveKind : std::uint8_t {
@@ -101,8 +119,8 @@ enum class FinalTie : std::uint8_t { kPlayOn, kShare };  // NUTS-A6
 
 struct Config {
   int players = 2;
-  int target = 100;    // the game ends after a hand when a total is more than this (NUTS-A7)
-  int max_hands = 25;  // 0: no limit; else after this many hands the highest total wins
+  int target = 100;   // the game ends after a hand when a total is more than this (NUTS-A7)
+  int max_hands = 0;  // 0: no limit (rule 9); else after this many hands the highest total wins
   FinalTie final_tie = FinalTie::kPlayOn;
   int grace_ms = 0;  // after "Nuts!" the others may complete their moves this long (NUTS-A2)
   CARDROOM_CONFIG(Config);
@@ -114,6 +132,9 @@ struct Config {
 class Game : public GameWithConfig<Config, Game, State> {
  public:
   CARDROOM_GAME_CONTRACT("nuts");
+  // Rule 9 sets no limit on hands, so two weak players' match may never end: tools that play
+  // random matches to the end use this cap (core/registry.h, GameEntry::capped_options).
+  static constexpr const char* kCappedOptions = "max_hands=25";
   int num_seats() const { return config_.players; }
   Teams teams() const;
 };
@@ -128,9 +149,13 @@ struct Layout {
   std::uint64_t stock_known = 0;  // bit i: stock[i] has been face up (everyone knows it)
   std::int8_t reserve_n = 0, stock_n = 0, waste_n = 0;
   std::array<std::int8_t, kPiles> pile_n{};
-  std::int8_t played = 0;       // cards of this deck on the foundations this hand
-  std::int16_t idle_draws = 0;  // cards drawn since this layout last moved a card (or rotated)
-  bool stuck = false;           // has declared stuck since the last rotation
+  std::int8_t played = 0;  // cards of this deck on the foundations this hand
+  // Cards drawn since this layout last moved a card, any card went to a foundation or the stock
+  // was rotated; pile-to-pile moves since a card of this layout left its reserve or waste or any
+  // card went to a foundation (see Stuck by the engine).
+  std::int16_t idle_draws = 0;
+  std::int8_t idle_pile_moves = 0;
+  bool stuck = false;  // has declared stuck (or was declared by the engine) since the last rotation
   bool operator==(const Layout&) const = default;
 
   Card reserve_top() const { return reserve_n ? reserve[reserve_n - 1] : kNoCard; }
@@ -199,6 +224,14 @@ class State : public MatchState<Config, HandRecord> {
   Where find(int l, Card c) const;
   // The foundation pile `card` goes on now (a new one for an ace), or -1.
   int foundation_for(Card card) const;
+  // Whether drawing on may bring up a card of layout l with somewhere to go. Once every card of
+  // its stock has been face up (the waste's always are) the whole draw cycle is known: the cards
+  // in the order they come up, the waste's from its bottom then the stock's from its top, drawn
+  // three at a time and turned over at the end. False when no card that comes up on the waste's
+  // top, from here until the cycle repeats, goes to a foundation or onto a pile's top card: then
+  // drawing is no use until something else changes. It reads only face-up cards (a seat's belief
+  // state answers as the true one).
+  bool drawing_may_help(int l) const;
   // Whether a foundation takes `card` now (an ace starts a new one).
   bool foundation_takes(Card card) const {
     const int rank = nuts_rank(card);
@@ -207,9 +240,16 @@ class State : public MatchState<Config, HandRecord> {
 
  private:
   void deal(const ApplyContext* ctx);
+  Status apply_in_play(Seat seat, Move move, const ApplyContext* ctx);  // outside a grace
   Status apply_play(int l, Seat seat, Card card, const ApplyContext* ctx);
   Status apply_move(int l, Seat seat, Card card, int pile, const ApplyContext* ctx);
   Status apply_stuck(int l, Seat seat, const ApplyContext* ctx);
+  // After a move: declares stuck every layout that has gone through its stock or shuffled its
+  // piles with nothing gained (see Stuck by the engine); then the vote as after a declaration.
+  void stuck_by_engine(const ApplyContext* ctx);
+  // Everyone stuck: the rotation, or the hand ends (rule 6).
+  void after_stuck(const ApplyContext* ctx);
+  bool has_card_move(int l) const;  // a play or a move onto a pile
   Status apply_in_grace(Seat seat, Move move, const ApplyContext* ctx);
   void start_grace(int l, const ApplyContext* ctx);
   void end_grace(const ApplyContext* ctx);

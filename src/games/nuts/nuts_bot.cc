@@ -37,8 +37,9 @@ int preference(const State& b, int l, Move m) {
     case kDoneMove:
       return 7;  // the grace: nothing useful left to complete
     case kStuckMove:
-      // Only after a whole pass through the stock with nothing to move.
-      return lay.idle_draws >= lay.stock_n + lay.waste_n ? 7 : kNever;
+      // After a whole pass through the stock with nothing to move, or at once when the stock is
+      // known and nothing in it has anywhere to go.
+      return lay.idle_draws >= lay.stock_n + lay.waste_n || !b.drawing_may_help(l) ? 7 : kNever;
     default:
       return kNever;
   }

@@ -141,7 +141,9 @@ TEST(NutsRules, TheLayoutAndWhatEverySeatSees) {
 // Draw, waste, recycle (rule 5; NUTS-A5)
 
 TEST(NutsRules, DrawThreeRecycleAndTheWasteTop) {
-  auto s = Start("nuts", {MakeDeal({{"", "KS KH KD KC", "2H 3H 4H"}, {"", "QS QH QD QC", ""}})});
+  // QH may always go onto KS: S0 always has a card to move, so the engine does not declare it
+  // stuck after a pass (see NutsRules.StuckByTheEngine*).
+  auto s = Start("nuts", {MakeDeal({{"", "KS KH KD QH", "2H 3H 4H"}, {"", "QS QD QC JS", ""}})});
   Play(*s, 0, "draw");
   const Layout& lay = S(*s).layout(0);
   EXPECT_EQ(lay.waste_n, 3);
@@ -320,6 +322,91 @@ TEST(NutsRules, AStuckSeatMayStillPlayToAFoundationWhichWithdrawsItsVote) {
   EXPECT_EQ(LegalTexts(S(*s), 0), (std::vector<std::string>{"play 2C"}));
   Play(*s, 0, "play 2C");
   EXPECT_FALSE(S(*s).layout(0).stuck);
+}
+
+// Stuck by the engine (NUTS-A3's auto-flag; nuts.h): nobody can keep a hand going for ever.
+
+// The last event's text that says a layout is stuck.
+std::string StuckNote(const Session& s) {
+  std::string out;
+  for (const Event& e : s.events())
+    if (e.label && std::string_view(e.label) == "stuck") out = e.text;
+  return out;
+}
+
+// S0's reserve top 2S goes nowhere, the aces and queens lie under it, the kings on its tableau
+// take only queens: nothing in its stock (3S..JS less the reserve's, 2-J of the other suits) ever
+// has anywhere to go. With `shuffle`, QH on T4 can always go onto KS and back.
+Deal NothingToDraw(bool shuffle) {
+  return MakeDeal({{shuffle ? "2S AS AH AD AC QS QD QC" : "2S AS AH AD AC QS QH QD QC",
+                    shuffle ? "KS KH KD QH" : "KS KH KD KC", ""},
+                   {"", "9S 9H 9D 9C", ""}});
+}
+
+TEST(NutsRules, StuckByTheEngineAfterAPassWithNothingToMove) {
+  auto s = Start("nuts", {NothingToDraw(false)});
+  EXPECT_TRUE(S(*s).drawing_may_help(0));            // its stock has not been seen yet
+  for (int i = 0; i < 11; ++i) Play(*s, 0, "draw");  // 33 of 35 cards
+  EXPECT_FALSE(S(*s).layout(0).stuck);
+  Play(*s, 0, "draw");  // the last 2: a whole pass, nothing moved
+  EXPECT_FALSE(S(*s).drawing_may_help(0));
+  EXPECT_TRUE(S(*s).layout(0).stuck);
+  EXPECT_EQ(StuckNote(*s), "S0 has drawn through the whole stock with nothing to move: stuck");
+  EXPECT_EQ(S(*s).actors(), SeatSet::of(1));
+  EXPECT_TRUE(is_out_of_turn_reason(Refused(*s, 0, "recycle")));
+  EXPECT_EQ(S(*s).view(1)["layouts"][0]["stuck"], true);
+}
+
+TEST(NutsRules, StuckByTheEngineAfterTwoPassesWhateverItCouldMove) {
+  auto s = Start("nuts", {NothingToDraw(true)});
+  for (int i = 0; i < 12; ++i) Play(*s, 0, "draw");
+  EXPECT_FALSE(S(*s).layout(0).stuck);  // QH could still go onto KS
+  Play(*s, 0, "recycle");
+  for (int i = 0; i < 11; ++i) Play(*s, 0, "draw");
+  EXPECT_FALSE(S(*s).layout(0).stuck);
+  Play(*s, 0, "draw");  // 70 cards drawn with nothing gained
+  EXPECT_TRUE(S(*s).layout(0).stuck);
+  EXPECT_EQ(StuckNote(*s), "S0 has drawn through the whole stock twice with nothing gained: stuck");
+}
+
+TEST(NutsRules, StuckByTheEngineAfterTwentyPileMovesAndItCannotKeepAHandGoing) {
+  auto s = Start("nuts", {NothingToDraw(true)});
+  // QH back and forth between T4 (empty once it leaves) and KS: a card to a tableau each time.
+  for (int i = 0; i < kIdlePileMoves; ++i) {
+    EXPECT_FALSE(S(*s).layout(0).stuck) << i;
+    Play(*s, 0, i % 2 == 0 ? "move QH T1" : "move QH T4");
+  }
+  EXPECT_TRUE(S(*s).layout(0).stuck);
+  EXPECT_EQ(StuckNote(*s),
+            "S0 has moved cards from pile to pile 20 times with nothing gained: stuck");
+  // A draw does not count as gained, and the count survives the rotation: stuck again at once.
+  Play(*s, 1, "stuck");
+  EXPECT_EQ(S(*s).rotations(), 1);
+  EXPECT_TRUE(S(*s).layout(0).stuck);
+  EXPECT_FALSE(S(*s).layout(1).stuck);
+  Play(*s, 1, "stuck");  // everyone stuck again with nothing moved since: the hand ends
+  EXPECT_EQ(S(*s).rounds_completed(), 1);
+  EXPECT_EQ(S(*s).last_round(kSpectator)["ended"], "stuck");
+}
+
+TEST(NutsRules, ACardToAFoundationRestartsEveryLayoutsCounts) {
+  // S1 plays its AS: S0's 2S goes up, a gain, and both counts start again.
+  auto s = Start(
+      "nuts", {MakeDeal({{"2S AH AD AC QS QD QC", "KS KH KD QH", ""}, {"AS", "9S 9H 9D 9C", ""}})});
+  Play(*s, 0, "move QH T1");
+  for (int i = 0; i < 5; ++i) Play(*s, 0, "draw");
+  EXPECT_EQ(S(*s).layout(0).idle_pile_moves, 1);
+  EXPECT_EQ(S(*s).layout(0).idle_draws, 15);
+  Play(*s, 1, "play AS");
+  EXPECT_EQ(S(*s).layout(0).idle_pile_moves, 0);
+  EXPECT_EQ(S(*s).layout(0).idle_draws, 0);
+  Play(*s, 0, "move QH T4");
+  Play(*s, 0, "draw");
+  EXPECT_EQ(S(*s).layout(0).idle_pile_moves, 1);
+  EXPECT_EQ(S(*s).layout(0).idle_draws, 3);
+  Play(*s, 0, "play 2S");  // from its own reserve
+  EXPECT_EQ(S(*s).layout(0).idle_pile_moves, 0);
+  EXPECT_EQ(S(*s).layout(0).idle_draws, 0);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -555,6 +642,25 @@ TEST(NutsScenario, Nuts09TheGameGoesToMoreThanTheTarget) {
       EXPECT_EQ(s->state().rounds_completed(), 2);
     }
   }
+}
+
+TEST(NutsScenario, Nuts09NoLimitOnHandsByDefault) {
+  // Rule 9: play continues until a total passes 100, however many hands that takes. Every hand
+  // here ends by the stuck vote with nothing played: -26 each, for ever falling.
+  auto s = Start("nuts", {});
+  for (int hand = 0; hand < 30; ++hand)
+    for (int vote = 0; vote < 2; ++vote)
+      for (Seat seat : {0, 1}) Play(*s, seat, "stuck");
+  EXPECT_EQ(s->state().rounds_completed(), 30);
+  EXPECT_FALSE(s->state().over());
+  EXPECT_EQ(s->state().score(0), -30 * 26);
+  // A cap is an option: after max_hands hands the highest total wins (here all tie: shared).
+  auto capped = Start("nuts(max_hands=25,final_tie=share)", {});
+  for (int hand = 0; hand < 25; ++hand)
+    for (int vote = 0; vote < 2; ++vote)
+      for (Seat seat : {0, 1}) Play(*capped, seat, "stuck");
+  EXPECT_TRUE(capped->state().over());
+  EXPECT_EQ(capped->state().rounds_completed(), 25);
 }
 
 // ---------------------------------------------------------------------------------------------
