@@ -757,6 +757,61 @@ TEST(Simulate, ABrokenPlayerFailsTheRun) {
   EXPECT_NE(error.find("match 0: computer player broken"), std::string::npos) << error;
 }
 
+// A real-time player whose move never says when it arrives: a broken player, not a match that
+// waits for ever.
+class TimelessPlayer final : public Player {
+ public:
+  const std::string& name() const override { return name_; }
+  Decision decide(const SeatAccess& seat, Rng& rng) override {
+    return {*seat.random_legal_move(rng), std::numeric_limits<double>::infinity()};
+  }
+
+ private:
+  std::string name_ = "timeless";
+};
+
+TEST(MatchRunner, ARealTimeDecisionWithNoTimeIsABrokenPlayer) {
+  auto game = Load("grab");
+  ASSERT_TRUE(game);
+  StateTable table(game->new_match(1, -1, nullptr));
+  VirtualClock clock;
+  std::vector<std::unique_ptr<Player>> players(2);
+  for (auto& p : players) p = std::make_unique<TimelessPlayer>();
+  MatchRunner runner(table, std::move(players), clock, 1);
+  std::string error;
+  EXPECT_EQ(runner.step(&error), MatchRunner::Stop::kFailed);
+  EXPECT_NE(error.find("gave its move no time to arrive"), std::string::npos) << error;
+  EXPECT_EQ(table.state().seq(), 0u);
+}
+
+TEST(Simulate, MatchesStillGoingAfterMaxRoundsAreCutOffUnfinished) {
+  // Two random players' Nuts totals fall hand after hand: the match never ends by the rules.
+  auto game = Load("nuts");
+  ASSERT_TRUE(game);
+  SimConfig config;
+  config.matches = 4;
+  config.bots = {"random"};
+  config.max_rounds = 3;
+  SimResult result;
+  std::string error;
+  ASSERT_TRUE(simulate(*game, config, &result, &error)) << error;
+  EXPECT_EQ(result.unfinished, 4u);
+  EXPECT_EQ(result.bots[0].win_rate.mean, 0);  // nobody won a match that did not end
+  EXPECT_EQ(result.bots[0].score.n, 8u);       // the scores count as they stood
+  EXPECT_LT(result.bots[0].score.mean, 0);
+  EXPECT_EQ(result.to_json()["unfinished"], 4);
+  EXPECT_EQ(result.to_json()["max_rounds"], 3);
+  EXPECT_NE(result.to_text().find("4 of 4 matches were still going after 3 rounds"),
+            std::string::npos)
+      << result.to_text();
+  // A match that ends is never cut off.
+  config.bots = {"heuristic"};
+  config.max_rounds = 1000;
+  ASSERT_TRUE(simulate(*game, config, &result, &error)) << error;
+  EXPECT_EQ(result.unfinished, 0u);
+  EXPECT_EQ(result.to_text().find("still going"), std::string::npos);
+}
+
 // ---------------------------------------------------------------------------------------------
 // The house game
 

@@ -26,6 +26,7 @@ void add_sim_command(CLI::App& app, Context& ctx) {
   static bool json = false;
   static bool no_rotate = false;
   static bool timing = false;
+  static int max_rounds = SimConfig{}.max_rounds;
   static std::vector<std::string> option_words;
   cmd->add_option("game", game_name, "registry name or game string, e.g. reds(players=6)")
       ->required();
@@ -43,6 +44,10 @@ void add_sim_command(CLI::App& app, Context& ctx) {
   cmd->add_flag("--no-rotate", no_rotate,
                 "do not rotate the bots over the seats on duplicate deals (in a one-seat game, "
                 "over each deal's matches)");
+  cmd->add_option("--max-rounds", max_rounds,
+                  "cut a match off, unfinished, after this many rounds (default 1000; 0: never): "
+                  "some never end by the rules, as Nuts between two weak players")
+      ->check(CLI::Range(0, 1000000));
   cmd->add_flag("--timing", timing,
                 "also print each bot's wall-clock time per move (varies from run to run)");
   cmd->callback([&ctx] {
@@ -59,6 +64,7 @@ void add_sim_command(CLI::App& app, Context& ctx) {
     config.threads = threads;
     config.rotate = !no_rotate;
     config.timing = timing;
+    config.max_rounds = max_rounds;
     config.bots = split_player_list(bots);
     SimResult result;
     // The progress line is for a person watching a terminal, not for a log file.

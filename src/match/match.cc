@@ -110,6 +110,12 @@ void MatchRunner::schedule() {
     if (!is_computer(s) || pending_[s].active) continue;
     const Decision d = ask(s);
     if (failed(s)) return;  // the seat forfeits: step says so
+    if (!std::isfinite(d.delay)) {
+      // A computer player that waits says until when: a move with no time would stall the match.
+      broken_ = "computer player " + players_[s]->name() + " at S" + std::to_string(s) +
+                " gave its move no time to arrive";
+      return;
+    }
     pending_[s] = Pending{true, d.move, clock_.now() + std::max(0.0, d.delay), tie_rng_.next(),
                           table_.state().seq()};
   }
@@ -151,6 +157,10 @@ MatchRunner::Stop MatchRunner::step(std::string* error) {
   // Real time: the earliest due decision; equal times in the seeded random order.
   schedule();
   if (forfeit_ >= 0) return forfeit(error);
+  if (!broken_.empty()) {
+    *error = broken_;
+    return Stop::kFailed;
+  }
   Seat next = -1;
   for (Seat s = 0; s < static_cast<Seat>(pending_.size()); ++s) {
     const Pending& p = pending_[s];

@@ -14,7 +14,9 @@
 //                 and its player decides again; a move that ends a round lapses every
 //                 pending decision (made for the round that is over). The clock (virtual in sim,
 //                 wall in play) gives each move its arrival time, which records keep, so the game
-//                 replays exactly.
+//                 replays exactly. A decision must say when its move arrives: one with no finite
+//                 delay is a broken player (step returns kFailed), never a match that waits for
+//                 ever.
 //
 // Computer players draw their randomness from one RNG per match (the `bot_seed`), in the order they
 // are asked, so a match is the same for any number of threads running other matches.
@@ -147,6 +149,7 @@ class MatchRunner {
   bool ended_ = false;  // the players heard the match end
   Seat forfeit_ = -1;
   int stale_ = 0;
+  std::string broken_;  // a computer player's decision with no finite delay (real time): a bug
 };
 
 }  // namespace cardroom

@@ -59,6 +59,7 @@ struct MatchOutcome {
   std::string failure;  // a computer player could not move: a bug, which fails the run
   Seat forfeit = -1;    // the seat whose player failed through its own fault (match/match.h)
   std::string forfeit_reason;
+  bool unfinished = false;  // cut off after SimConfig::max_rounds rounds
   // Every bid of the match against the tricks taken: `who` is a seat, or a team in team_bids.
   struct Bid {
     int who = 0, bid = 0, taken = 0;
@@ -121,7 +122,7 @@ bool read_bids(const nlohmann::json& summary, const Teams& teams, int n, MatchOu
 
 MatchOutcome play_one(const AnyGame& game, const std::vector<std::string>& seat_bots,
                       const std::vector<int>& bot_index, std::uint64_t match_seed,
-                      std::uint64_t bot_seed) {
+                      std::uint64_t bot_seed, int max_rounds) {
   const int n = game.num_seats();
   StateTable table(game.new_match(match_seed, -1, nullptr));
   std::vector<std::unique_ptr<Player>> players;
@@ -151,6 +152,10 @@ MatchOutcome play_one(const AnyGame& game, const std::vector<std::string>& seat_
       out.forfeit_reason = error;
     }
     if (stop != MatchRunner::Stop::kMoved) break;
+    if (max_rounds > 0 && state.rounds_completed() >= max_rounds && !state.over()) {
+      out.unfinished = true;
+      break;
+    }
   }
   // The moves applied: in real time a step may only refuse a stale move.
   out.moves = state.seq();
@@ -160,7 +165,8 @@ MatchOutcome play_one(const AnyGame& game, const std::vector<std::string>& seat_
   auto side = [&](Seat s) { return teams.count > 0 ? static_cast<int>(teams.team_of[s]) : s; };
   for (Seat s = 0; s < n; ++s) {
     out.score.push_back(teams.count > 0 ? state.team_score(teams.team_of[s]) : state.score(s));
-    out.won.push_back(out.forfeit >= 0 ? side(s) != side(out.forfeit) : winners.contains(s));
+    out.won.push_back(out.forfeit >= 0 ? side(s) != side(out.forfeit)
+                                       : !out.unfinished && winners.contains(s));
     out.bot_of.push_back(bot_index[s]);
     out.think.push_back(runner.think_time(s));
   }
@@ -231,8 +237,9 @@ void Simulation::play(std::uint64_t begin, std::uint64_t end, const Progress& pr
         bot_index[s] = static_cast<int>(
             std::find(distinct_.begin(), distinct_.end(), seat_bots[s]) - distinct_.begin());
       }
-      outcomes_[i] = play_one(game_, seat_bots, bot_index, config_.seed + group,
-                              (config_.seed * 0x9E3779B97F4A7C15ull) ^ (index + 1));
+      outcomes_[i] =
+          play_one(game_, seat_bots, bot_index, config_.seed + group,
+                   (config_.seed * 0x9E3779B97F4A7C15ull) ^ (index + 1), config_.max_rounds);
       std::uint64_t d = done.fetch_add(1) + 1;
       if (progress && (d % 50 == 0 || d == count)) {
         std::lock_guard lock(progress_mutex);
@@ -343,7 +350,7 @@ std::string Simulation::write(std::uint64_t begin, std::uint64_t end) const {
     w.text(o.failure);
     w.i64(o.forfeit);
     w.text(o.forfeit_reason);
-    w.u64((o.has_bids ? 1 : 0) | (o.teams_bid ? 2 : 0));
+    w.u64((o.has_bids ? 1 : 0) | (o.teams_bid ? 2 : 0) | (o.unfinished ? 4 : 0));
     bids(o.seat_bids);
     bids(o.team_bids);
   }
@@ -387,9 +394,10 @@ bool Simulation::read(std::uint64_t begin, std::uint64_t end, std::string_view b
     o.forfeit = r.index(-1, n);
     o.forfeit_reason = r.text();
     if ((o.forfeit >= 0) == o.forfeit_reason.empty()) return false;
-    const int flags = r.index(0, 4);
+    const int flags = r.index(0, 8);
     o.has_bids = flags & 1;
     o.teams_bid = flags & 2;
+    o.unfinished = flags & 4;
     bids(&o.seat_bids, n);
     bids(&o.team_bids, teams);
     if (!r.ok()) return false;
@@ -476,6 +484,7 @@ bool Simulation::fold(SimResult* result, std::string* error) const {
   SimResult res;
   res.game = game_.game_string();
   res.matches = total;
+  res.max_rounds = config_.max_rounds;
   for (std::uint64_t i = 0; i < total; ++i) {
     const MatchOutcome& o = outcomes[i];
     if (i / static_cast<std::uint64_t>(rotations) != deal) {
@@ -483,6 +492,7 @@ bool Simulation::fold(SimResult* result, std::string* error) const {
       deal = i / static_cast<std::uint64_t>(rotations);
     }
     res.moves += o.moves;
+    res.unfinished += o.unfinished ? 1 : 0;
     deal_rounds += o.rounds;
     ++deal_all_matches;
     // A forfeited match counts its wins and losses, never its scores or bids (it did not finish).
@@ -612,6 +622,8 @@ nlohmann::json SimResult::to_json() const {
       j["bids"]["team_bots"] = bid_lines_json(bid_team_bots);
     }
   }
+  j["unfinished"] = unfinished;
+  j["max_rounds"] = max_rounds;
   j["forfeited"] = forfeited;
   j["forfeit_log"] = nlohmann::json::array();
   for (const auto& f : forfeit_log)
@@ -643,6 +655,11 @@ std::string SimResult::to_text() const {
   for (const auto& l : seats) row(l);
   out << "\n";
   for (const auto& l : bots) row(l);
+  if (unfinished > 0)
+    out << fmt::format(
+        "\n{} of {} matches were still going after {} rounds and were cut off (--max-rounds): "
+        "their scores are as they stood, and nobody won them\n",
+        unfinished, matches, max_rounds);
   if (forfeited > 0) {
     out << fmt::format(
         "\n{} of {} matches ended by a forfeit (a loss for the forfeiting side, a win for the "

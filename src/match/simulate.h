@@ -17,6 +17,9 @@
 // tricks of "tricks" whose "winner" it is. Where teams bid (the summary holds "team_bid_tricks", a
 // contract per team), each team's contract is set against the tricks its members took.
 //
+// Unfinished matches: a match cut off after SimConfig::max_rounds rounds counts its scores as they
+// stood, in every score statistic, and is won by nobody; they are counted (SimResult::unfinished).
+//
 // Forfeits: a player that fails through its own fault (an exec: program that answers an illegal
 // move, a malformed line or nothing in time, or dies: match/match.h) stops its match, and the
 // simulation goes on with the next one. The forfeited match counts as a loss for the forfeiting
@@ -53,6 +56,10 @@ struct SimConfig {
   // Also report the wall-clock time each bot took per move (SimResult::timing): it varies from
   // run to run, so it is left out unless asked for.
   bool timing = false;
+  // A match still going after this many rounds is cut off, unfinished (0: never). Some matches
+  // never end by the rules: Nuts ends when a total passes 100, which two weak players' falling
+  // totals never do; the rules stay as they are and the simulation stops such a match here.
+  int max_rounds = 1000;
 };
 
 // Mean with a 95% confidence interval (normal approximation, sample standard deviation).
@@ -95,6 +102,9 @@ struct SimResult {
     std::string bot, reason;
   };
   std::vector<Forfeit> forfeit_log;
+  // Matches cut off after SimConfig::max_rounds rounds (see Unfinished matches above).
+  std::uint64_t unfinished = 0;
+  int max_rounds = 0;
   struct Line {
     std::string name;  // "S0" or a bot name
     Estimate score;    // final score of the seat (its team's score in team games)
