@@ -502,7 +502,10 @@ void State::reveal(const ApplyContext* ctx) {
         for (int i = 0; i < meld_size(kDoctor); ++i) ++in_suit[suit_of(picks_[s][i])];
         suit = static_cast<int>(std::max_element(in_suit.begin(), in_suit.end()) - in_suit.begin());
       }
-      turn.suit[s] = static_cast<std::uint8_t>(box == kDoctor ? suit : kNoSuit);
+      // A Doctor names its suit only when it qualifies (it scores 0 otherwise).
+      const bool named = box == kDoctor && doctor_qualifies(picks_[s].data());
+      turn.suit[s] = static_cast<std::uint8_t>(named ? suit : kNoSuit);
+      suit_[s] = turn.suit[s];  // a suit named for a Doctor that scores nothing is nobody's
       points = meld_score(box, picks_[s].data(), suit, config_.declare);
     }
     turn.points[s] = points;

@@ -325,6 +325,18 @@ TEST(IndianChiefRules, IC_A6DeclareOption) {
   EXPECT_EQ(Score(kDoctor, "AH 2C 3C 4C 5C 6D"), 40);
 }
 
+TEST(IndianChiefRules, IC_A6ADoctorThatDoesNotQualifyNamesNoSuit) {
+  // No heart and no ace: the Doctor scores 0, and the suit its player named is not its suit.
+  Table t("players=2,declare=true", 0,
+          {MakeDeal(2, {"2C 3C 4C 5C 6C 7D 8S 9S", "AS 2S 3S 4S 5S 6S 7H 8H"})});
+  for (const char* c : {"2C", "3C", "4C", "5C", "6C", "7D"}) t.Do(0, std::string("pick ") + c);
+  t.Do(0, "meld doctor S");
+  t.Meld(1, "AS 2S 3S 4S 5S 6S 7H", "chief");
+  EXPECT_EQ(t.s().box_score(0, kDoctor), 0);
+  EXPECT_EQ(t.s().last_round(0)["doctor_suit"][0], nullptr);
+  EXPECT_EQ(t.s().last_round(0)["doctor_suit"][1], nullptr);  // not a Doctor
+}
+
 // ---------------------------------------------------------------------------------------------
 // Rule 7: thieves
 
