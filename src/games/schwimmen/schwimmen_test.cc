@@ -149,6 +149,20 @@ TEST(SchwimmenRules, R4_DealtFeuerToTheDealerEndsTheHandToo) {
   EXPECT_EQ(t.Last()["lost"], nlohmann::json({false, true, true}));
 }
 
+TEST(SchwimmenRules, R4_DealtSchnauzToTheDealerIsShownAndEndsTheHand) {
+  // The seed: "whether because it was dealt to them or because they exchanged to get it, they
+  // must reveal it immediately"; the dealer (S0) is dealt AS KS QS and makes no choice.
+  Table t("", 0, {MakeDeal({"AS KS QS", "TS JH 9D", "8H 7D 9C", "KD 9H 8S"}, "7C JD QH")});
+  EXPECT_EQ(t.state.phase(), State::Phase::kShowdown);
+  EXPECT_TRUE(HasEvent(t.events, kEveryone, "S0 shows Schnauz: QS KS AS")) << t.events.size();
+  const auto r = t.Last();
+  EXPECT_EQ(r["ending"], "dealt");
+  EXPECT_EQ(r["ended_by"], 0);
+  EXPECT_EQ(r["special"][0], "Schnauz");
+  EXPECT_EQ(r["board"], nullptr);  // the dealer never chose: the board was never turned
+  EXPECT_EQ(r["lost"], nlohmann::json({false, false, true, false}));  // S2: 9 is lowest
+}
+
 // Rule 5 and SCHW-A12: the dealer's blind choice.
 TEST(SchwimmenRules, R5_DealerChoosesBlindKeepTurnsTheBoard) {
   Table t("", 0, {Plain4()});
