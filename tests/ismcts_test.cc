@@ -212,6 +212,30 @@ TEST(Ismcts, IsDeterministic) {
   EXPECT_EQ(visits, 300u);  // every iteration starts with one of the seat's moves
 }
 
+// Whoever asks may end a search early (SeatAccess's StopToken: the card room's deadline per move,
+// a table that ends, a server that stops): it answers with what it has, a legal move.
+TEST(Ismcts, AStopRequestEndsTheSearchWithALegalMove) {
+  auto game = Load("s48");
+  ASSERT_TRUE(game);
+  auto state = game->new_match(9, -1, nullptr);
+  const Seat seat = state->actors().lowest();
+  IsmctsPlayer player = MakeIsmcts({.iterations = 100000000});
+  StopToken stop;
+  stop.set_deadline(std::chrono::steady_clock::now() + std::chrono::milliseconds(30));
+  Rng rng(4);
+  const Move move = player.decide(SeatAccess(*state, seat, &stop), rng).move;
+  const auto legal = state->legal_moves(seat);
+  EXPECT_NE(std::find(legal.begin(), legal.end(), move), legal.end());
+  EXPECT_LT(player.stats().most_iterations, 100000000u);
+  EXPECT_GE(player.stats().most_iterations, 1u);
+  // Cancelled from above (the room's token over a table's): at once, after the first iterations.
+  StopToken room, table(&room);
+  room.cancel();
+  EXPECT_TRUE(table.requested());
+  player.decide(SeatAccess(*state, seat, &table), rng);
+  EXPECT_LE(player.stats().fewest_iterations, 16u);
+}
+
 // Two states with the same view for the seat but different hidden cards, the same randomness:
 // the same decision and the same search, in a turn game's bidding and play, a simultaneous
 // exchange and a real-time race.

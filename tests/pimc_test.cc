@@ -100,6 +100,29 @@ TEST(Pimc, OptionsAndErrors) {
 
 // A whole S48 match, two PIMC players against two heuristic ones: the runner refuses any illegal
 // move, so reaching the end means every move was legal; both kinds of decision were searched.
+// Asked to stop (SeatAccess's StopToken), PIMC answers with the worlds it has solved.
+TEST(Pimc, AStopRequestEndsTheSearchWithALegalMove) {
+  register_all_games();
+  register_all_players();
+  std::string error;
+  auto game = load_game("s48", &error);
+  ASSERT_TRUE(game) << error;
+  auto player = load_player("pimc(worlds=100000)", *game, &error);
+  ASSERT_TRUE(player) << error;
+  auto state = game->new_match(3, -1, nullptr);
+  Rng rng(5);
+  StopToken stop;
+  stop.cancel();
+  for (int moves = 0; moves < 40 && !state->over(); ++moves) {
+    const Seat seat = state->actors().lowest();
+    const Move move = player->decide(SeatAccess(*state, seat, &stop), rng).move;
+    ASSERT_TRUE(state->apply(seat, move, nullptr).ok()) << state->move_text(move);
+  }
+  const PimcStats& stats = dynamic_cast<PimcPlayer&>(*player).stats();
+  EXPECT_GT(stats.searches, 0u);
+  EXPECT_EQ(stats.most_worlds, 1u);  // one world each: the first, then the request was seen
+}
+
 TEST(Pimc, PlaysWholeS48Match) {
   auto game = Load("s48(players=4)");
   ASSERT_TRUE(game);

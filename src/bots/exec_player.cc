@@ -225,6 +225,7 @@ class ExecPlayer final : public Player {
     stop(true);
   }
 
+  bool searches() const override { return true; }  // another program: it may take its time
   Decision decide(const SeatAccess& seat, Rng& rng) override {
     seat_ = seat.seat();
     const std::vector<Move> legal = seat.legal_moves();

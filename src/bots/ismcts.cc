@@ -28,6 +28,7 @@ Decision IsmctsPlayer::decide(const SeatAccess& seat, Rng& rng) {
   query.horizon = options_.horizon;
   query.teams = teams_;
   query.clock = clock_;
+  query.stop = seat.stop();
   query.max_nodes = static_cast<std::uint32_t>(std::min<std::uint64_t>(
       (std::uint64_t{static_cast<unsigned>(options_.tree_mb)} << 20) / sizeof(SearchMemory::Node),
       std::uint64_t{1} << 31));

@@ -117,6 +117,7 @@ class IsmctsPlayer final : public Player {
 
   const std::string& name() const override { return name_; }
   Decision decide(const SeatAccess& seat, Rng& rng) override;
+  bool searches() const override { return true; }
   const IsmctsStats& stats() const { return stats_; }
   // The root statistics of the last search, added up over the threads (empty after a forced
   // move).

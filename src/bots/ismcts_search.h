@@ -367,6 +367,7 @@ class Search {
       // The clock is read every 16 iterations: reading it costs about a percent of an iteration.
       if (query_.seconds > 0 && result.iterations % 16 == 0 && clock() - start >= query_.seconds)
         break;
+      if (query_.stop && result.iterations % 16 == 0 && query_.stop->requested()) break;
     }
     MoveList<S::kMaxMoves> legal;
     world_.legal_moves(me_, legal);

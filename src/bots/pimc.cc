@@ -66,7 +66,8 @@ SolverMemory& PimcPlayer::memory() {
   return *memory_;
 }
 
-bool PimcPlayer::more_worlds(std::uint64_t worlds, double start) const {
+bool PimcPlayer::more_worlds(const SeatAccess& seat, std::uint64_t worlds, double start) const {
+  if (seat.stop_requested()) return false;  // whoever asked wants the answer now
   if (options_.ms > 0) return clock_() - start < options_.ms / 1000.0;
   return worlds < static_cast<std::uint64_t>(options_.worlds);
 }
@@ -173,7 +174,7 @@ Move PimcPlayer::play_card(const SeatAccess& seat, const std::vector<Move>& lega
     }
     stats_.nodes += answer->nodes;
     ++worlds;
-    if (!more_worlds(worlds, start)) break;
+    if (!more_worlds(seat, worlds, start)) break;
     answer = draw_world(seat, rng)->solve(query, memory());
   }
   count_search(worlds);
@@ -231,7 +232,7 @@ std::vector<std::int64_t> PimcPlayer::rollout_sums(const SeatAccess& seat,
       sums[i] += rollout(*copy, seat.seat(), candidates[i], model, exact, r);
     }
     ++worlds;
-  } while (more_worlds(worlds, start));
+  } while (more_worlds(seat, worlds, start));
   count_search(worlds);
   return sums;
 }

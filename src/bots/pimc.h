@@ -127,6 +127,7 @@ class PimcPlayer final : public Player {
 
   const std::string& name() const override { return name_; }
   Decision decide(const SeatAccess& seat, Rng& rng) override;
+  bool searches() const override { return true; }
   const PimcStats& stats() const { return stats_; }
   // A world for a search (public for tests): drawn by resample and, with infer=model, kept with a
   // chance of its AnyState::plausibility (rejection sampling: the worlds kept follow the seat's
@@ -135,7 +136,7 @@ class PimcPlayer final : public Player {
   std::unique_ptr<AnyState> draw_world(const SeatAccess& seat, Rng& rng);
 
  private:
-  bool more_worlds(std::uint64_t worlds, double start) const;
+  bool more_worlds(const SeatAccess& seat, std::uint64_t worlds, double start) const;
   SolverMemory& memory();
   // The card of the best sum over worlds, `first` (solved in decide()) and those drawn here.
   Move play_card(const SeatAccess& seat, const std::vector<Move>& legal, SolveResult first,

@@ -32,9 +32,15 @@ struct Decision {
 // know.
 class SeatAccess {
  public:
-  SeatAccess(const AnyState& state, Seat seat) : state_(&state), seat_(seat) {}
+  // `stop`: whoever asks for the decision may want it early (core/search.h); nullptr: never.
+  SeatAccess(const AnyState& state, Seat seat, const StopToken* stop = nullptr)
+      : state_(&state), seat_(seat), stop_(stop) {}
 
   Seat seat() const { return seat_; }
+  // Whether whoever asked wants the decision now: a search ends early and answers with what it
+  // has (the card room's deadline per move, a table that ends, a server that stops).
+  const StopToken* stop() const { return stop_; }
+  bool stop_requested() const { return stop_ && stop_->requested(); }
   int num_seats() const { return state_->num_seats(); }
   ActorMode mode() const { return state_->mode(); }
   SeatSet actors() const { return state_->actors(); }
@@ -69,12 +75,14 @@ class SeatAccess {
   // Nullopt if the game has no search or the seat may not move.
   std::optional<SearchResult> search(SearchQuery query, SearchMemory& memory, Rng& rng) const {
     query.seat = seat_;
+    if (!query.stop) query.stop = stop_;
     return state_->search(query, memory, rng);
   }
 
  private:
   const AnyState* state_;
   Seat seat_;
+  const StopToken* stop_;
 };
 
 class Player {
@@ -91,8 +99,13 @@ class Player {
     (void)seat;
     (void)event;
   }
-  // The decision for the seat now: a legal move of the seat (it may move).
+  // The decision for the seat now: a legal move of the seat (it may move). A player that searches
+  // heeds seat.stop(): asked to stop, it answers at once with the best it has.
   virtual Decision decide(const SeatAccess& seat, Rng& rng) = 0;
+  // Whether a decision may take long (a search, another program): the card room makes those on a
+  // pool of its own, on a copy of the state, never where people's requests wait. The game's
+  // heuristic and the random player answer in microseconds.
+  virtual bool searches() const { return false; }
   // The match is over: called once, after its last move.
   virtual void end(const SeatAccess& seat) { (void)seat; }
   // Why the player can no longer play, when that is its own fault and not the engine's: another

@@ -11,8 +11,11 @@
 // drawn from it are drawn from the same set as worlds drawn from the true state.
 #pragma once
 
+#include <atomic>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "core/game.h"
@@ -23,6 +26,34 @@ namespace cardroom {
 // The tree's nodes and the search's buffers, kept between searches (bots/ismcts_search.h). One
 // per thread; a player keeps one per search thread for the match.
 class SearchMemory;
+
+// A request to end a long decision early: a deadline, a flag to cancel, and the token of whoever
+// asked above (a table's, the room's): whoever asks a computer player to decide may set it (the
+// card room: its deadline per move, a table that ends, a server that stops). Searches check it
+// between iterations (worlds) and answer with what they have; a decision always comes back.
+class StopToken {
+ public:
+  explicit StopToken(const StopToken* parent = nullptr) : parent_(parent) {}
+  StopToken(const StopToken&) = delete;
+  StopToken& operator=(const StopToken&) = delete;
+  // Set before the token is shared.
+  void set_deadline(std::chrono::steady_clock::time_point at) { deadline_ = at; }
+  void cancel() { cancelled_.store(true, std::memory_order_relaxed); }
+  bool cancelled() const {
+    return cancelled_.load(std::memory_order_relaxed) || (parent_ && parent_->cancelled());
+  }
+  // Cancelled (here or above), or past the deadline (here or above).
+  bool requested() const {
+    if (cancelled_.load(std::memory_order_relaxed)) return true;
+    if (deadline_ && std::chrono::steady_clock::now() >= *deadline_) return true;
+    return parent_ && parent_->requested();
+  }
+
+ private:
+  const StopToken* parent_;
+  std::atomic<bool> cancelled_{false};
+  std::optional<std::chrono::steady_clock::time_point> deadline_;
+};
 
 // What a search does.
 struct SearchQuery {
@@ -51,6 +82,8 @@ struct SearchQuery {
   // The arena's limit, in nodes' worth of memory: past it the tree stops growing (iterations go
   // on, playing out from the leaves they reach).
   std::uint32_t max_nodes = 1u << 22;
+  // Whoever asked may end the search early (at least one iteration is made); nullptr: never.
+  const StopToken* stop = nullptr;
 };
 
 // One legal move of the searching seat at the root.
