@@ -757,6 +757,81 @@ TEST(Simulate, ABrokenPlayerFailsTheRun) {
   EXPECT_NE(error.find("match 0: computer player broken"), std::string::npos) << error;
 }
 
+// Decisions made away from the table (the card room): ask, decide on the copy, deliver.
+TEST(MatchRunner, AskedDecisionsPlayAWholeMatch) {
+  auto game = Load("reds");
+  ASSERT_TRUE(game);
+  StateTable table(game->new_match(5, -1, nullptr));
+  VirtualClock clock;
+  MatchRunner runner(table, Players(*game, {"heuristic", "random", "heuristic", "random"}), clock,
+                     3);
+  std::string error;
+  int moves = 0;
+  while (!table.state().over()) {
+    auto ask = runner.ask();
+    ASSERT_TRUE(ask);
+    EXPECT_FALSE(runner.ask()) << "one decision at a time in a turn game";
+    EXPECT_TRUE(runner.asking(ask->seat));
+    EXPECT_TRUE(ask->state->equals(table.state()));  // a copy of the table as it is
+    const Decision d = ask->player->decide(SeatAccess(*ask->state, ask->seat), ask->rng);
+    ASSERT_EQ(runner.deliver(*ask, d, &error), MatchRunner::Stop::kMoved) << error;
+    ASSERT_LT(++moves, 2000);
+  }
+  EXPECT_FALSE(runner.ask());
+}
+
+TEST(MatchRunner, AnAskLapsesWhenTheSeatChangesHandsOrTheTableMoves) {
+  auto game = Load("reds");
+  ASSERT_TRUE(game);
+  StateTable table(game->new_match(5, -1, nullptr));
+  VirtualClock clock;
+  MatchRunner runner(table, Players(*game, {"heuristic", "heuristic", "heuristic", "heuristic"}),
+                     clock, 3);
+  std::string error;
+  auto ask = runner.ask();
+  ASSERT_TRUE(ask);
+  const Decision d = ask->player->decide(SeatAccess(*ask->state, ask->seat), ask->rng);
+  // A person takes the seat back meanwhile: the decision lapses and changes nothing.
+  runner.set_player(ask->seat, nullptr);
+  EXPECT_FALSE(runner.asking(ask->seat));
+  EXPECT_EQ(runner.deliver(*ask, d, &error), MatchRunner::Stop::kOutside);
+  EXPECT_EQ(table.state().seq(), 0u);
+  // The seat's new player is asked afresh, with a new ticket; an old ticket stays lapsed.
+  runner.set_player(ask->seat, std::move(Players(*game, {"heuristic"})[0]));
+  auto again = runner.ask();
+  ASSERT_TRUE(again);
+  EXPECT_NE(again->ticket, ask->ticket);
+  EXPECT_EQ(runner.deliver(*ask, d, &error), MatchRunner::Stop::kOutside);
+  EXPECT_TRUE(runner.asking(again->seat));
+  ASSERT_EQ(runner.deliver(*again, d, &error), MatchRunner::Stop::kMoved) << error;
+  EXPECT_EQ(table.state().seq(), 1u);
+}
+
+TEST(MatchRunner, AskedRealTimeDecisionsComeDueAtTheirPace) {
+  auto game = Load("grab");
+  ASSERT_TRUE(game);
+  StateTable table(game->new_match(7, -1, nullptr));
+  VirtualClock clock;
+  MatchRunner runner(table, Players(*game, {"heuristic(pace_ms=100)", "heuristic(pace_ms=250)"}),
+                     clock, 11);
+  std::string error;
+  while (!table.state().over()) {
+    while (auto ask = runner.ask()) {
+      const Decision d = ask->player->decide(SeatAccess(*ask->state, ask->seat), ask->rng);
+      ASSERT_EQ(runner.deliver(*ask, d, &error), MatchRunner::Stop::kOutside) << error;
+    }
+    const double due = runner.held_due();
+    ASSERT_LT(due, std::numeric_limits<double>::infinity());
+    if (due > clock.now()) {
+      EXPECT_EQ(runner.step_due(&error), MatchRunner::Stop::kOutside) << "nothing is due yet";
+      clock.wait_until(due);
+    }
+    ASSERT_EQ(runner.step_due(&error), MatchRunner::Stop::kMoved) << error;
+  }
+  const auto taken = CardsTaken(table.state());
+  EXPECT_GT(taken[0], taken[1]);  // the faster player takes more
+}
+
 // A real-time player whose move never says when it arrives: a broken player, not a match that
 // waits for ever.
 class TimelessPlayer final : public Player {

@@ -39,7 +39,7 @@ bool StateTable::apply(Seat seat, Move move, double time, std::vector<Event>* ev
 MatchRunner::MatchRunner(MatchTable& table, std::vector<std::unique_ptr<Player>> players,
                          Clock& clock, std::uint64_t bot_seed)
     : table_(table),
-      players_(std::move(players)),
+      players_(std::make_move_iterator(players.begin()), std::make_move_iterator(players.end())),
       clock_(clock),
       bot_rng_(bot_seed),
       tie_rng_(~bot_seed * 0x9E3779B97F4A7C15ull) {
@@ -48,6 +48,7 @@ MatchRunner::MatchRunner(MatchTable& table, std::vector<std::unique_ptr<Player>>
   players_.resize(table_.state().num_seats());
   pending_.resize(players_.size());
   think_.resize(players_.size());
+  asked_.assign(players_.size(), 0);
   for (Seat s = 0; s < static_cast<Seat>(players_.size()); ++s) {
     if (!players_[s]) continue;
     players_[s]->start(SeatAccess(table_.state(), s));
@@ -89,7 +90,10 @@ bool MatchRunner::apply(Seat seat, Move move, std::string* error) {
   const bool round_over = table_.state().rounds_completed() != rounds;
   const SeatSet actors = table_.state().actors();
   for (Seat s = 0; s < static_cast<Seat>(pending_.size()); ++s)
-    if (round_over || !actors.contains(s)) pending_[s].active = false;
+    if (round_over || !actors.contains(s)) {
+      pending_[s].active = false;
+      asked_[s] = 0;  // a decision being made elsewhere lapses too
+    }
   if (want_events_)
     for (Seat s = 0; s < static_cast<Seat>(players_.size()); ++s)
       if (players_[s] && players_[s]->wants_events())
@@ -171,6 +175,11 @@ MatchRunner::Stop MatchRunner::step(std::string* error) {
   }
   if (next < 0) return Stop::kOutside;
   clock_.wait_until(pending_[next].due);
+  return make_held(next, error);
+}
+
+MatchRunner::Stop MatchRunner::make_held(Seat next, std::string* error) {
+  const AnyState& state = table_.state();
   const Pending p = pending_[next];
   pending_[next].active = false;
   if (!apply(next, p.move, error)) {
@@ -196,6 +205,7 @@ void MatchRunner::set_player(Seat seat, std::unique_ptr<Player> player) {
   CARDROOM_ASSERT(seat >= 0 && seat < static_cast<Seat>(players_.size()), "no such seat");
   players_[seat] = std::move(player);
   pending_[seat].active = false;
+  asked_[seat] = 0;
   want_events_ = false;
   for (const auto& p : players_) want_events_ |= p && p->wants_events();
   if (players_[seat]) {
@@ -210,6 +220,91 @@ bool MatchRunner::submit(Seat seat, Move move, std::string* error) {
     return false;
   }
   return apply(seat, move, error);
+}
+
+std::optional<MatchRunner::Ask> MatchRunner::ask() {
+  const AnyState& state = table_.state();
+  if (state.over() || forfeit_ >= 0 || !broken_.empty()) return std::nullopt;
+  const SeatSet actors = state.actors();
+  Seat seat = -1;
+  if (state.mode() == ActorMode::kRealTime) {
+    for (Seat s : actors.to_vector())
+      if (is_computer(s) && !pending_[s].active && !asked_[s]) {
+        seat = s;
+        break;
+      }
+  } else {
+    for (Seat s = 0; s < static_cast<Seat>(asked_.size()); ++s)
+      if (asked_[s]) return std::nullopt;  // one decision at a time
+    for (Seat s : actors.to_vector())
+      if (is_computer(s)) {
+        seat = s;
+        break;
+      }
+  }
+  if (seat < 0) return std::nullopt;
+  Ask a;
+  a.seat = seat;
+  a.player = players_[seat];
+  a.state = state.clone();
+  a.rng = bot_rng_.split();
+  a.seq = state.seq();
+  a.asked_at = clock_.now();
+  a.ticket = asked_[seat] = ++tickets_;
+  return a;
+}
+
+MatchRunner::Stop MatchRunner::deliver(const Ask& ask, const Decision& decision,
+                                       std::string* error) {
+  const AnyState& state = table_.state();
+  const Seat seat = ask.seat;
+  if (seat < 0 || seat >= static_cast<Seat>(asked_.size()) || asked_[seat] != ask.ticket)
+    return Stop::kOutside;  // lapsed: the seat changed hands or the round ended meanwhile
+  asked_[seat] = 0;
+  if (state.over()) return Stop::kOver;
+  if (failed(seat)) return forfeit(error);
+  if (state.mode() == ActorMode::kRealTime) {
+    if (!std::isfinite(decision.delay)) {
+      broken_ = "computer player " + ask.player->name() + " at S" + std::to_string(seat) +
+                " gave its move no time to arrive";
+      *error = broken_;
+      return Stop::kFailed;
+    }
+    if (!state.actors().contains(seat)) return Stop::kOutside;
+    pending_[seat] = Pending{true, decision.move, ask.asked_at + std::max(0.0, decision.delay),
+                             tie_rng_.next(), ask.seq};
+    return Stop::kOutside;
+  }
+  if (state.seq() != ask.seq || !state.actors().contains(seat)) return Stop::kOutside;
+  if (!apply(seat, decision.move, error)) {
+    *error = "computer player " + ask.player->name() + " at S" + std::to_string(seat) +
+             " made a move the game refused (" + state.move_text(decision.move) + "): " + *error;
+    return Stop::kFailed;
+  }
+  return Stop::kMoved;
+}
+
+double MatchRunner::held_due() const {
+  double due = std::numeric_limits<double>::infinity();
+  for (const Pending& p : pending_)
+    if (p.active) due = std::min(due, p.due);
+  return due;
+}
+
+MatchRunner::Stop MatchRunner::step_due(std::string* error) {
+  const AnyState& state = table_.state();
+  if (state.over()) return Stop::kOver;
+  if (forfeit_ >= 0) return forfeit(error);
+  Seat next = -1;
+  for (Seat s = 0; s < static_cast<Seat>(pending_.size()); ++s) {
+    const Pending& p = pending_[s];
+    if (!p.active) continue;
+    if (next < 0 || p.due < pending_[next].due ||
+        (p.due == pending_[next].due && p.tie < pending_[next].tie))
+      next = s;
+  }
+  if (next < 0 || pending_[next].due > clock_.now()) return Stop::kOutside;
+  return make_held(next, error);
 }
 
 }  // namespace cardroom

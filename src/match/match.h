@@ -103,8 +103,43 @@ class MatchRunner {
   double next_due();
   // Puts `player` at `seat` from now on (nullptr: the seat goes to the outside), as the card room
   // does when a computer player sits in for a person who is away and when they come back. The new
-  // player starts from the state as it is; a decision the old one had pending lapses.
+  // player starts from the state as it is; a decision the old one had pending (or was asked for)
+  // lapses.
   void set_player(Seat seat, std::unique_ptr<Player> player);
+
+  // --- Decisions made away from the table (the card room) -------------------------------------
+  // The card room never waits on a computer player where people's requests wait: it asks for a
+  // decision (ask), lets the player decide on a copy of the state elsewhere (a search on a pool of
+  // its own), and hands the decision back (deliver); real-time decisions are then made when they
+  // come due (step_due). A table run this way never calls step, run or next_due, which ask and
+  // decide in one go. The player of an ask is used by nobody else until its decision is in: the
+  // runner calls only observe and end of players that want events, and the room seats none.
+  struct Ask {
+    Seat seat = kNoSeat;
+    std::shared_ptr<Player> player;   // kept alive until the decision is in, even if replaced
+    std::unique_ptr<AnyState> state;  // a copy of the table's state when asked
+    Rng rng{0};                       // the player's randomness for this decision
+    std::uint64_t seq = 0;            // the state's seq when asked
+    double asked_at = 0;              // the clock's time when asked
+    std::uint64_t ticket = 0;         // this ask; a later set_player or a round's end lapses it
+  };
+  // The next computer seat to ask now, if any: the turn's computer actor, the lowest computer
+  // seat of a simultaneous phase (one ask at a time in either), or in real time each computer
+  // actor holding no decision in turn. The seat is not offered again until its decision is
+  // delivered or lapses.
+  std::optional<Ask> ask();
+  // The decision for `ask`. Turn and simultaneous games make it now if the table is still where it
+  // was asked (kMoved; a move the game refuses there is a broken player: kFailed); otherwise it
+  // lapses and the seat is asked again (kOutside). Real time holds it until it comes due, its
+  // delay after it was asked (kOutside), as step does; a delay that is not finite is kFailed.
+  Stop deliver(const Ask& ask, const Decision& decision, std::string* error);
+  // Real time: makes the earliest held decision that has come due (kMoved; one made stale by an
+  // earlier move is refused and its player will be asked again), or none (kOutside).
+  Stop step_due(std::string* error);
+  // Real time: when the earliest held decision comes due (infinity if none); asks nobody.
+  double held_due() const;
+  // Whether a decision is being made for `seat` away from the table.
+  bool asking(Seat seat) const { return asked_[seat] != 0; }
 
   const MatchTable& table() const { return table_; }
   Clock& clock() { return clock_; }
@@ -137,8 +172,11 @@ class MatchRunner {
   bool failed(Seat seat);
   Stop forfeit(std::string* error);
 
+  // Makes the earliest held real-time decision (`next`), as step and step_due do.
+  Stop make_held(Seat next, std::string* error);
+
   MatchTable& table_;
-  std::vector<std::unique_ptr<Player>> players_;
+  std::vector<std::shared_ptr<Player>> players_;
   Clock& clock_;
   Rng bot_rng_;
   Rng tie_rng_;
@@ -150,6 +188,8 @@ class MatchRunner {
   Seat forfeit_ = -1;
   int stale_ = 0;
   std::string broken_;  // a computer player's decision with no finite delay (real time): a bug
+  std::vector<std::uint64_t> asked_;  // per seat: the ticket of its ask in flight, or 0
+  std::uint64_t tickets_ = 0;
 };
 
 }  // namespace cardroom
