@@ -152,6 +152,19 @@ TEST(CoreOptions, GameStringAndDefaults) {
   EXPECT_FALSE(parse_game_string("reds(players=4", &error));
   EXPECT_FALSE(parse_game_string("reds(players)", &error));
   EXPECT_FALSE(parse_game_string("(players=4)", &error));
+  // "name()" has no options; an empty option is an error, never skipped.
+  auto empty = parse_game_string("reds()", &error);
+  ASSERT_TRUE(empty) << error;
+  EXPECT_TRUE(empty->options.empty());
+  for (const char* bad :
+       {"reds(,)", "reds(players=4,)", "reds(,players=4)", "reds(players=4,,a=1)"}) {
+    EXPECT_FALSE(parse_game_string(bad, &error)) << bad;
+    EXPECT_NE(error.find("empty option"), std::string::npos) << error;
+  }
+  // A padded string is refused by its length, without echoing it.
+  EXPECT_FALSE(parse_game_string("s48(" + std::string(65000, ',') + ")", &error));
+  EXPECT_NE(error.find("too long (at most 1000)"), std::string::npos) << error;
+  EXPECT_LT(error.size(), 200u);
 
   auto values = OptionValues::parse(specs(), {{"mode", "B"}}, &error);
   ASSERT_TRUE(values) << error;

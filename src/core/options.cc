@@ -73,6 +73,12 @@ std::string OptionSpec::allowed() const {
 
 std::optional<GameString> parse_game_string(const std::string& text, std::string* error) {
   GameString out;
+  if (text.size() > kMaxGameString) {
+    if (error)
+      *error = "a game or player string of " + std::to_string(text.size()) +
+               " characters is too long (at most " + std::to_string(kMaxGameString) + ")";
+    return std::nullopt;
+  }
   std::string t = trim(text);
   auto open = t.find('(');
   if (open == std::string::npos) {
@@ -85,18 +91,23 @@ std::optional<GameString> parse_game_string(const std::string& text, std::string
     out.name = trim(t.substr(0, open));
     std::string inner = t.substr(open + 1, t.size() - open - 2);
     std::size_t pos = 0;
-    while (pos <= inner.size()) {
+    // "name()" has no options; otherwise every option between the commas is key=value, and an
+    // empty one (two commas, or one at either end) is an error, not skipped.
+    while (!trim(inner).empty() && pos <= inner.size()) {
       auto comma = inner.find(',', pos);
       if (comma == std::string::npos) comma = inner.size();
       std::string item = trim(inner.substr(pos, comma - pos));
-      if (!item.empty()) {
-        auto eq = item.find('=');
-        if (eq == std::string::npos) {
-          if (error) *error = "option '" + item + "' must be written key=value";
-          return std::nullopt;
-        }
-        out.options.emplace_back(trim(item.substr(0, eq)), trim(item.substr(eq + 1)));
+      if (item.empty()) {
+        if (error)
+          *error = "game string '" + text + "' has an empty option (two commas, or one at an end)";
+        return std::nullopt;
       }
+      auto eq = item.find('=');
+      if (eq == std::string::npos) {
+        if (error) *error = "option '" + item + "' must be written key=value";
+        return std::nullopt;
+      }
+      out.options.emplace_back(trim(item.substr(0, eq)), trim(item.substr(eq + 1)));
       pos = comma + 1;
     }
   }

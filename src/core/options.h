@@ -61,7 +61,11 @@ struct GameString {
   std::string name;
   std::vector<std::pair<std::string, std::string>> options;
 };
-// Returns nullopt and sets `error` when the text is malformed.
+// The longest game or player string accepted: far more than any real one, and little enough to
+// echo in an error.
+inline constexpr std::size_t kMaxGameString = 1000;
+// Returns nullopt and sets `error` when the text is malformed: longer than kMaxGameString, no
+// name, no closing ')', an option not written key=value or an empty one ("reds(,)").
 std::optional<GameString> parse_game_string(const std::string& text, std::string* error);
 
 class OptionValues {
