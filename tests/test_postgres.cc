@@ -47,7 +47,6 @@ TestPostgres::TestPostgres() {
     as_user_ = "runuser -u postgres -- ";
     shell("chown postgres " + sh_quote(dir_));
   }
-  const std::string log = dir_ + "/log";
   if (shell(as_user_ + sh_quote(bin_ + "/initdb") + " -D " + sh_quote(dir_ + "/data") +
             " -A trust -U postgres -E UTF8 --no-sync >" + sh_quote(dir_ + "/initdb.log") +
             " 2>&1") != 0) {
@@ -57,13 +56,22 @@ TestPostgres::TestPostgres() {
   // A port nobody uses: try a few from one that depends on the process.
   for (int attempt = 0; attempt < 8; ++attempt) {
     port_ = 20000 + static_cast<int>((getpid() * 7 + attempt * 101) % 30000);
-    const std::string options = "-c listen_addresses=127.0.0.1 -p " + std::to_string(port_) +
-                                " -k " + dir_ + " -c fsync=off -c max_connections=50";
-    if (shell(as_user_ + sh_quote(bin_ + "/pg_ctl") + " -D " + sh_quote(dir_ + "/data") + " -l " +
-              sh_quote(log) + " -o " + sh_quote(options) + " -w -t 30 start >/dev/null 2>&1") == 0)
-      return;
+    if (start()) return;
   }
-  error_ = "the PostgreSQL server did not start: see " + log;
+  error_ = "the PostgreSQL server did not start: see " + dir_ + "/log";
+}
+
+bool TestPostgres::start() {
+  const std::string options = "-c listen_addresses=127.0.0.1 -p " + std::to_string(port_) + " -k " +
+                              dir_ + " -c fsync=off -c max_connections=50";
+  return shell(as_user_ + sh_quote(bin_ + "/pg_ctl") + " -D " + sh_quote(dir_ + "/data") + " -l " +
+               sh_quote(dir_ + "/log") + " -o " + sh_quote(options) +
+               " -w -t 30 start >/dev/null 2>&1") == 0;
+}
+
+bool TestPostgres::stop() {
+  return shell(as_user_ + sh_quote(bin_ + "/pg_ctl") + " -D " + sh_quote(dir_ + "/data") +
+               " -m fast -w -t 30 stop >/dev/null 2>&1") == 0;
 }
 
 TestPostgres::~TestPostgres() {

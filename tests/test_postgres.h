@@ -16,6 +16,10 @@ class TestPostgres {
   const std::string& error() const { return error_; }
   // A new, empty database's URI: postgresql://postgres@127.0.0.1:PORT/NAME.
   std::string new_database();
+  // Stops the server (as a crash or an operator would: fast, connections cut) and starts it again
+  // on the same port with the same data: the card room's tests of a database that goes away.
+  bool stop();
+  bool start();
 
  private:
   TestPostgres();

@@ -44,6 +44,7 @@ class FakeClient final : public Client {
   void send(std::string message) override {
     std::lock_guard lock(mu_);
     messages_.push_back(json::parse(message));
+    arrived_.push_back(std::chrono::steady_clock::now());
     const json& m = messages_.back();
     if (m["type"] == "pong" && m.contains("ref") && m["ref"].is_number_integer())
       last_pong_ = std::max(last_pong_, m["ref"].get<long long>());
@@ -52,12 +53,18 @@ class FakeClient final : public Client {
   std::string label() const override { return name_; }
 
   // --- over the network ---
-  bool connect(unsigned short port) {
+  // `address`: the visitor's, as a reverse proxy says it (X-Forwarded-For), if given.
+  bool connect(unsigned short port, const std::string& address = "") {
     namespace beast = boost::beast;
     beast::error_code ec;
     ws_.next_layer().connect(
         boost::asio::ip::tcp::endpoint(boost::asio::ip::make_address("127.0.0.1"), port), ec);
     if (!ec) ws_.next_layer().set_option(boost::asio::ip::tcp::no_delay(true), ec);
+    if (!address.empty())
+      ws_.set_option(boost::beast::websocket::stream_base::decorator(
+          [address](boost::beast::websocket::request_type& req) {
+            req.set("X-Forwarded-For", address);
+          }));
     if (!ec) ws_.handshake("127.0.0.1", "/ws", ec);
     if (ec) return false;
     connected_ = true;
@@ -117,6 +124,11 @@ class FakeClient final : public Client {
     std::lock_guard lock(mu_);
     return messages_;
   }
+  // When each message of all() arrived.
+  std::vector<std::chrono::steady_clock::time_point> arrivals() {
+    std::lock_guard lock(mu_);
+    return arrived_;
+  }
   // The latest view and legal moves this client holds for `table` (from table and update).
   std::optional<json> latest(const std::string& table) {
     std::lock_guard lock(mu_);
@@ -131,6 +143,7 @@ class FakeClient final : public Client {
   std::mutex mu_;
   std::condition_variable cv_;
   std::vector<json> messages_;
+  std::vector<std::chrono::steady_clock::time_point> arrived_;
   std::size_t seen_ = 0;
   long long last_pong_ = 0;  // the highest ref of a pong received
   // The network side.
@@ -170,6 +183,12 @@ struct RoomFixture {
     options.away_after = away_after;
     options.threads = 2;
     options.seed = seed;
+    // The tests' clients all come from 127.0.0.1, as fast as they can: no limits per address
+    // (tests/server_attack_test.cc plays the attacker against the defaults).
+    options.policy.max_connections = 0;
+    options.policy.max_messages = 0;
+    options.policy.max_tables_per_minute = 0;
+    options.policy.max_open_tables = 0;
     room = std::make_unique<Room>(*storage, options);
     if (network) {
       ServerOptions server_options;

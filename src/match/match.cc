@@ -130,10 +130,7 @@ double MatchRunner::next_due() {
   if (state.over() || state.mode() != ActorMode::kRealTime)
     return std::numeric_limits<double>::infinity();
   schedule();
-  double due = std::numeric_limits<double>::infinity();
-  for (const Pending& p : pending_)
-    if (p.active) due = std::min(due, p.due);
-  return due;
+  return held_due();
 }
 
 MatchRunner::Stop MatchRunner::step(std::string* error) {
@@ -158,21 +155,14 @@ MatchRunner::Stop MatchRunner::step(std::string* error) {
     }
     return Stop::kMoved;
   }
-  // Real time: the earliest due decision; equal times in the seeded random order.
+  // Real time: the earliest due decision.
   schedule();
   if (forfeit_ >= 0) return forfeit(error);
   if (!broken_.empty()) {
     *error = broken_;
     return Stop::kFailed;
   }
-  Seat next = -1;
-  for (Seat s = 0; s < static_cast<Seat>(pending_.size()); ++s) {
-    const Pending& p = pending_[s];
-    if (!p.active) continue;
-    if (next < 0 || p.due < pending_[next].due ||
-        (p.due == pending_[next].due && p.tie < pending_[next].tie))
-      next = s;
-  }
+  const Seat next = earliest_held();
   if (next < 0) return Stop::kOutside;
   clock_.wait_until(pending_[next].due);
   return make_held(next, error);
@@ -246,7 +236,6 @@ std::optional<MatchRunner::Ask> MatchRunner::ask() {
   Ask a;
   a.seat = seat;
   a.player = players_[seat];
-  a.state = state.clone();
   a.rng = bot_rng_.split();
   a.seq = state.seq();
   a.asked_at = clock_.now();
@@ -284,17 +273,7 @@ MatchRunner::Stop MatchRunner::deliver(const Ask& ask, const Decision& decision,
   return Stop::kMoved;
 }
 
-double MatchRunner::held_due() const {
-  double due = std::numeric_limits<double>::infinity();
-  for (const Pending& p : pending_)
-    if (p.active) due = std::min(due, p.due);
-  return due;
-}
-
-MatchRunner::Stop MatchRunner::step_due(std::string* error) {
-  const AnyState& state = table_.state();
-  if (state.over()) return Stop::kOver;
-  if (forfeit_ >= 0) return forfeit(error);
+Seat MatchRunner::earliest_held() const {
   Seat next = -1;
   for (Seat s = 0; s < static_cast<Seat>(pending_.size()); ++s) {
     const Pending& p = pending_[s];
@@ -303,6 +282,19 @@ MatchRunner::Stop MatchRunner::step_due(std::string* error) {
         (p.due == pending_[next].due && p.tie < pending_[next].tie))
       next = s;
   }
+  return next;
+}
+
+double MatchRunner::held_due() const {
+  const Seat next = earliest_held();
+  return next < 0 ? std::numeric_limits<double>::infinity() : pending_[next].due;
+}
+
+MatchRunner::Stop MatchRunner::step_due(std::string* error) {
+  const AnyState& state = table_.state();
+  if (state.over()) return Stop::kOver;
+  if (forfeit_ >= 0) return forfeit(error);
+  const Seat next = earliest_held();
   if (next < 0 || pending_[next].due > clock_.now()) return Stop::kOutside;
   return make_held(next, error);
 }

@@ -116,12 +116,15 @@ class MatchRunner {
   // runner calls only observe and end of players that want events, and the room seats none.
   struct Ask {
     Seat seat = kNoSeat;
-    std::shared_ptr<Player> player;   // kept alive until the decision is in, even if replaced
-    std::unique_ptr<AnyState> state;  // a copy of the table's state when asked
-    Rng rng{0};                       // the player's randomness for this decision
-    std::uint64_t seq = 0;            // the state's seq when asked
-    double asked_at = 0;              // the clock's time when asked
-    std::uint64_t ticket = 0;         // this ask; a later set_player or a round's end lapses it
+    std::shared_ptr<Player> player;  // kept alive until the decision is in, even if replaced
+    // A copy of the table's state, for a player that decides elsewhere: ask() leaves it empty
+    // (the caller copies the state when it hands the decision away; one that decides at once
+    // decides on table().state()).
+    std::unique_ptr<AnyState> state;
+    Rng rng{0};                // the player's randomness for this decision
+    std::uint64_t seq = 0;     // the state's seq when asked
+    double asked_at = 0;       // the clock's time when asked
+    std::uint64_t ticket = 0;  // this ask; a later set_player or a round's end lapses it
   };
   // The next computer seat to ask now, if any: the turn's computer actor, the lowest computer
   // seat of a simultaneous phase (one ask at a time in either), or in real time each computer
@@ -172,7 +175,9 @@ class MatchRunner {
   bool failed(Seat seat);
   Stop forfeit(std::string* error);
 
-  // Makes the earliest held real-time decision (`next`), as step and step_due do.
+  // The seat whose held real-time decision is due first (equal times in the seeded random order,
+  // never by seat), or -1; make_held makes it, as step and step_due do.
+  Seat earliest_held() const;
   Stop make_held(Seat next, std::string* error);
 
   MatchTable& table_;

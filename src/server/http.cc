@@ -71,15 +71,46 @@ struct Shared {
   }
 };
 
+// Whether a browser page at `origin` ("http://host:port") may open /ws on `host` ("host:port"):
+// the room's own page, or an origin the operator allows.
+bool origin_allowed(std::string_view origin, std::string_view host,
+                    const std::vector<std::string>& allowed) {
+  for (const std::string& a : allowed)
+    if (a == "*" || a == origin) return true;
+  for (std::string_view scheme : {"http://", "https://"})
+    if (origin.starts_with(scheme)) {
+      std::string_view rest = origin.substr(scheme.size());
+      if (rest.size() != host.size()) return false;
+      for (std::size_t i = 0; i < rest.size(); ++i)
+        if (std::tolower(static_cast<unsigned char>(rest[i])) !=
+            std::tolower(static_cast<unsigned char>(host[i])))
+          return false;
+      return true;
+    }
+  return false;
+}
+
 class WebSocketSession final : public Client,
                                public std::enable_shared_from_this<WebSocketSession> {
  public:
-  WebSocketSession(std::shared_ptr<Shared> shared, beast::tcp_stream stream, std::string label)
-      : shared_(std::move(shared)), ws_(std::move(stream)), label_(std::move(label)) {}
+  WebSocketSession(std::shared_ptr<Shared> shared, beast::tcp_stream stream, std::string label,
+                   std::string address)
+      : shared_(std::move(shared)),
+        ws_(std::move(stream)),
+        label_(std::move(label)),
+        address_(std::move(address)) {}
+  ~WebSocketSession() override { shared_->room.addresses().disconnect(address_); }
 
   void start(http::request<http::string_body> request) {
     beast::get_lowest_layer(ws_).expires_never();
-    ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
+    websocket::stream_base::timeout timeout =
+        websocket::stream_base::timeout::suggested(beast::role_type::server);
+    if (shared_->options.ping_timeout.count() > 0) {
+      // Silent for half of it: a ping; nothing at all for all of it: closed.
+      timeout.idle_timeout = shared_->options.ping_timeout;
+      timeout.keep_alive_pings = true;
+    }
+    ws_.set_option(timeout);
     ws_.set_option(websocket::stream_base::decorator(
         [](websocket::response_type& res) { res.set(http::field::server, "cardroom"); }));
     ws_.read_message_max(shared_->options.max_message);
@@ -93,6 +124,7 @@ class WebSocketSession final : public Client,
     });
   }
   std::string label() const override { return label_; }
+  std::string address() const override { return address_; }
 
  private:
   void on_accept(beast::error_code ec) {
@@ -111,6 +143,7 @@ class WebSocketSession final : public Client,
   }
 
   void on_read(beast::error_code ec, std::size_t) {
+    if (ec == beast::error::timeout) return close("no answer to pings");
     if (ec)
       return close(ec == websocket::error::message_too_big ? "message too big" : ec.message());
     if (!ws_.got_text()) {
@@ -131,10 +164,25 @@ class WebSocketSession final : public Client,
         send(R"({"type":"error","message":"too many messages: at most )" +
              std::to_string(shared_->options.max_per_second) +
              R"( a second; the rest were ignored"})");
-    } else {
-      shared_->room.handle(shared_from_this(), text);
+      return read();
     }
-    read();
+    if (!shared_->room.addresses().message(address_)) {
+      if (!address_flooded_)
+        send(
+            R"({"type":"error","message":"too many messages from your address: at most )" +
+            std::to_string(shared_->room.policy().max_messages) +
+            R"x( a second over all its connections; the rest were ignored (serve --max-messages)"})x");
+      address_flooded_ = true;
+      return read();
+    }
+    address_flooded_ = false;
+    // The next message is read once the room has answered this one.
+    // The answer holds the connection: the room's stop runs (and drops) what it did not answer.
+    shared_->room.handle(shared_from_this(), text, [self = shared_from_this()] {
+      asio::post(self->ws_.get_executor(), [self] {
+        if (!self->closed_) self->read();
+      });
+    });
   }
 
   void queue(std::string message) {
@@ -178,6 +226,8 @@ class WebSocketSession final : public Client,
   std::shared_ptr<Shared> shared_;
   websocket::stream<beast::tcp_stream> ws_;
   std::string label_;
+  std::string address_;
+  bool address_flooded_ = false;  // told once until a message gets through again
   beast::flat_buffer buffer_;
   std::deque<std::string> outbox_;
   std::size_t queued_bytes_ = 0;
@@ -193,9 +243,9 @@ class HttpSession final : public std::enable_shared_from_this<HttpSession> {
       : shared_(std::move(shared)), stream_(std::move(socket)) {
     beast::error_code ec;
     const auto remote = stream_.socket().remote_endpoint(ec);
-    label_ = (ec ? std::string("?")
-                 : remote.address().to_string() + ":" + std::to_string(remote.port())) +
-             " #" + std::to_string(shared_->next_id++);
+    address_ = ec ? std::string("?") : remote.address().to_string();
+    label_ = (ec ? std::string("?") : address_ + ":" + std::to_string(remote.port())) + " #" +
+             std::to_string(shared_->next_id++);
   }
 
   void start() {
@@ -221,8 +271,35 @@ class HttpSession final : public std::enable_shared_from_this<HttpSession> {
       if (request.target() != "/ws")
         return respond(request, http::status::not_found, "no WebSocket here: use /ws\n",
                        "text/plain");
+      const auto origin = request[http::field::origin];
+      if (!origin.empty() &&
+          !origin_allowed(origin, request[http::field::host], shared_->options.allow_origins)) {
+        shared_->log(label_ + ": WebSocket from another site refused (Origin " +
+                     std::string(origin.substr(0, 100)) + ")");
+        return respond(request, http::status::forbidden,
+                       "this room accepts WebSocket connections from its own page only (serve "
+                       "--allow-origin)\n",
+                       "text/plain");
+      }
+      std::string address = address_;
+      if (shared_->options.trust_forwarded) {
+        const auto forwarded = request["X-Forwarded-For"];
+        if (!forwarded.empty()) {
+          std::string_view last = forwarded;
+          if (auto comma = last.rfind(','); comma != std::string_view::npos)
+            last = last.substr(comma + 1);
+          while (!last.empty() && last.front() == ' ') last.remove_prefix(1);
+          address = std::string(last.substr(0, 64));
+        }
+      }
+      if (!shared_->room.addresses().connect(address)) {
+        shared_->log(label_ + ": refused: too many connections from " + address);
+        return respond(request, http::status::too_many_requests,
+                       "too many connections from your address (serve --max-connections)\n",
+                       "text/plain");
+      }
       shared_->log(label_ + ": connected");
-      std::make_shared<WebSocketSession>(shared_, std::move(stream_), label_)
+      std::make_shared<WebSocketSession>(shared_, std::move(stream_), label_, address)
           ->start(std::move(request));
       return;
     }
@@ -295,6 +372,7 @@ class HttpSession final : public std::enable_shared_from_this<HttpSession> {
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
   std::string label_;
+  std::string address_;  // the peer's
 };
 
 }  // namespace

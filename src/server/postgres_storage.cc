@@ -1,8 +1,14 @@
 // The card room's PostgreSQL storage (libpq): the same tables as the SQLite file, for a room that
 // outgrows one file. One connection behind a mutex; every call is one transaction, committed
 // (and so durable, with PostgreSQL's default synchronous_commit) when it returns.
+//
+// When the server goes away (restarted, unreachable) calls fail with libpq's error, and a later
+// call connects again (PQreset), at most every 250 ms at first, backing off to every 5 s while it
+// fails; connecting waits at most 3 s (connect_timeout, unless the URI sets its own).
 #include <libpq-fe.h>
 
+#include <algorithm>
+#include <chrono>
 #include <mutex>
 
 #include "server/storage.h"
@@ -64,7 +70,10 @@ class PostgresStorage final : public Storage {
   ~PostgresStorage() override { PQfinish(conn_); }
 
   bool open(const std::string& uri, std::string* error) {
-    conn_ = PQconnectdb(uri.c_str());
+    // connect_timeout first: the URI's own, if it has one, overrides it (expand_dbname).
+    const char* keys[] = {"connect_timeout", "dbname", nullptr};
+    const char* values[] = {"3", uri.c_str(), nullptr};
+    conn_ = PQconnectdbParams(keys, values, 1);
     if (PQstatus(conn_) != CONNECTION_OK) {
       *error = "cannot connect to PostgreSQL: " + message();
       return false;
@@ -79,7 +88,7 @@ class PostgresStorage final : public Storage {
 
   bool add_table(const TableRow& t, std::string* error) override {
     std::lock_guard lock(mu_);
-    if (!command("BEGIN", error)) return false;
+    if (!connected(error) || !command("BEGIN", error)) return false;
     Params p;
     p.add(t.id)
         .add(t.game)
@@ -107,11 +116,12 @@ class PostgresStorage final : public Storage {
 
   bool set_seat(const std::string& table, const SeatRow& seat, std::string* error) override {
     std::lock_guard lock(mu_);
-    return write_seat(table, seat, error);
+    return connected(error) && write_seat(table, seat, error);
   }
 
   bool set_started(const std::string& table, std::string* error) override {
     std::lock_guard lock(mu_);
+    if (!connected(error)) return false;
     Params p;
     p.add(table);
     auto r = run("UPDATE tables SET started = TRUE WHERE id = $1", p, error);
@@ -121,11 +131,28 @@ class PostgresStorage final : public Storage {
   bool add_move(const std::string& table, std::int64_t index, const MoveRow& move,
                 std::string* error) override {
     std::lock_guard lock(mu_);
-    return write_move(table, index, move, error);
+    return connected(error) && write_move(table, index, move, error);
+  }
+
+  bool drop_table(const std::string& table, std::string* error) override {
+    std::lock_guard lock(mu_);
+    if (!connected(error) || !command("BEGIN", error)) return false;
+    Params p;
+    p.add(table);
+    bool ok = true;
+    for (const char* sql :
+         {"DELETE FROM moves WHERE table_id = $1", "DELETE FROM seats WHERE table_id = $1",
+          "DELETE FROM tables WHERE id = $1"})
+      ok = ok && run(sql, p, error).has_value();
+    if (ok && command("COMMIT", error)) return true;
+    std::string ignored;
+    command("ROLLBACK", &ignored);
+    return false;
   }
 
   bool finish(const std::string& table, const std::string& record, std::string* error) override {
     std::lock_guard lock(mu_);
+    if (!connected(error)) return false;
     Params p;
     p.add(record).add(table);
     auto r = run("UPDATE tables SET over = TRUE, record = $1 WHERE id = $2", p, error);
@@ -134,6 +161,7 @@ class PostgresStorage final : public Storage {
 
   std::optional<std::vector<TableRow>> unfinished(std::string* error) override {
     std::lock_guard lock(mu_);
+    if (!connected(error)) return std::nullopt;
     auto tables =
         run("SELECT id, game, seed, first_dealer, turn_seconds, pace_ms, private, created_ms, "
             "started FROM tables WHERE NOT over ORDER BY created_ms, id",
@@ -182,6 +210,7 @@ class PostgresStorage final : public Storage {
   std::optional<std::string> record(const std::string& table, std::string* error) override {
     std::lock_guard lock(mu_);
     error->clear();
+    if (!connected(error)) return std::nullopt;
     Params p;
     p.add(table);
     auto r = run("SELECT record FROM tables WHERE id = $1 AND over", p, error);
@@ -250,13 +279,49 @@ class PostgresStorage final : public Storage {
       p.add(*m.time_ms);
     else
       p.add_null();
-    return run("INSERT INTO moves (table_id, idx, seat, text, time_ms) VALUES ($1,$2,$3,$4,$5)", p,
-               error)
-        .has_value();
+    auto r =
+        run("INSERT INTO moves (table_id, idx, seat, text, time_ms) VALUES ($1,$2,$3,$4,$5) "
+            "ON CONFLICT (table_id, idx) DO NOTHING",
+            p, error);
+    if (!r) return false;
+    if (r->affected()) return true;
+    // Stored already: the same move again (a retry after a commit whose answer was lost) is
+    // done; another one is an error.
+    Params q;
+    q.add(table).add(index);
+    auto same = run("SELECT seat, text FROM moves WHERE table_id = $1 AND idx = $2", q, error);
+    if (!same) return false;
+    if (same->rows() == 1 && same->integer(0, 0) == m.seat && same->text(0, 1) == m.text)
+      return true;
+    *error = "move " + std::to_string(index) + " of table " + table +
+             " is stored already, and is another";
+    return false;
+  }
+
+  // The connection, made again if it was lost (backing off while that fails).
+  bool connected(std::string* error) {
+    if (PQstatus(conn_) == CONNECTION_OK) return true;
+    const auto now = std::chrono::steady_clock::now();
+    if (now < next_try_) {
+      *error = "postgresql: no connection to the server (connecting again shortly)";
+      return false;
+    }
+    PQreset(conn_);
+    if (PQstatus(conn_) == CONNECTION_OK) {
+      backoff_ = std::chrono::milliseconds(0);
+      return true;
+    }
+    backoff_ =
+        std::clamp(backoff_ * 2, std::chrono::milliseconds(250), std::chrono::milliseconds(5000));
+    next_try_ = now + backoff_;
+    *error = "postgresql: " + message();
+    return false;
   }
 
   std::mutex mu_;
   PGconn* conn_ = nullptr;
+  std::chrono::milliseconds backoff_{0};
+  std::chrono::steady_clock::time_point next_try_{};
 };
 
 }  // namespace

@@ -9,9 +9,15 @@
 // seat may see; a seat is bound to a random secret token (the storage keeps its SHA-256), and a
 // connection acts for a seat only after it presented the token or took the seat itself.
 //
-// Threads: handle and disconnect may be called from any thread. A table's state is guarded by its
-// own mutex; computer moves and timers run on the room's worker threads, never on the caller's.
-// A move is written to the storage before any connection hears of it.
+// Threads (server/room_impl.h): handle and disconnect may be called from any thread and never
+// wait on a table: a table's work runs on its own strand on the room's workers, and computer
+// players that search decide on a pool of their own (server/search_pool.h), fairly across tables,
+// each decision with a deadline and cancelled when its table ends or the room stops. A move is
+// written to the storage before any connection hears of it; while the storage cannot write, the
+// table pauses (nothing is applied that is not stored, or heard of) and retries until it can.
+//
+// The room's policy (server/policy.h) says which computer players a visitor may seat and at what
+// cost, and limits what one visitor address may do; unstarted tables expire.
 //
 // People away: when a person's turn timer runs out, or their last connection has been gone for
 // `away_after`, a computer player (the game's heuristic) plays their seat until they come back:
@@ -27,6 +33,7 @@
 #include <string_view>
 #include <utility>
 
+#include "server/policy.h"
 #include "server/storage.h"
 
 namespace cardroom::server {
@@ -38,13 +45,18 @@ class Client {
   virtual void send(std::string message) = 0;
   // For the log: "127.0.0.1:53122 #7".
   virtual std::string label() const = 0;
+  // The visitor's address, for the limits per address ("" when there is none: not counted).
+  virtual std::string address() const { return ""; }
 };
 
 struct RoomOptions {
   // A disconnected person's seat goes to a computer player after this long.
   std::chrono::milliseconds away_after{5000};
-  // Worker threads for computer moves and timers (0: one per core).
+  // Worker threads for the tables' work and timers (0: one per core).
   int threads = 0;
+  // Threads for computer players that search (0: one per core).
+  int search_threads = 0;
+  RoomPolicy policy;
   // Tests: tables' seeds come from this seed (in the order tables are created) rather than from
   // the system's randomness, so their games are seeded.
   std::optional<std::uint64_t> seed;
@@ -61,8 +73,11 @@ class Room {
 
   // Loads every unfinished table from the storage and resumes it (after a restart).
   bool restore(std::string* error);
-  // One message from `client`; replies and broadcasts go through Client::send.
-  void handle(const std::shared_ptr<Client>& client, std::string_view message);
+  // One message from `client`; replies and broadcasts go through Client::send. `done` is called
+  // (on any thread) once the message is answered: the network reads the connection's next
+  // message only then.
+  void handle(const std::shared_ptr<Client>& client, std::string_view message,
+              std::function<void()> done = {});
   // The connection is gone: it leaves the lobby and its tables; its seats count as disconnected.
   void disconnect(const std::shared_ptr<Client>& client);
   // GET /record/TABLE: {200, record JSON} for a finished table, {403, why} for an unfinished one,
@@ -75,6 +90,9 @@ class Room {
   bool idle(std::chrono::milliseconds limit);
 
   std::size_t table_count() const;
+  // The limits per visitor address the network shares (connections, messages).
+  AddressBook& addresses();
+  const RoomPolicy& policy() const;
 
  private:
   struct Impl;

@@ -107,6 +107,20 @@ class SqliteStorage final : public Storage {
     return write_move(table, index, move, error);
   }
 
+  bool drop_table(const std::string& table, std::string* error) override {
+    std::lock_guard lock(mu_);
+    if (!exec("BEGIN", error)) return false;
+    for (const char* sql :
+         {"DELETE FROM moves WHERE table_id = ?", "DELETE FROM seats WHERE table_id = ?",
+          "DELETE FROM tables WHERE id = ?"}) {
+      Statement st(db_, sql, error);
+      if (!st.ok()) return rollback();
+      st.text(1, table);
+      if (!done(st, error)) return rollback();
+    }
+    return exec("COMMIT", error) || rollback();
+  }
+
   bool finish(const std::string& table, const std::string& record, std::string* error) override {
     std::lock_guard lock(mu_);
     Statement st(db_, "UPDATE tables SET over = 1, record = ? WHERE id = ?", error);
@@ -228,18 +242,35 @@ class SqliteStorage final : public Storage {
   }
   bool write_move(const std::string& table, std::int64_t index, const MoveRow& m,
                   std::string* error) {
-    Statement st(db_, "INSERT INTO moves (table_id, idx, seat, text, time_ms) VALUES (?,?,?,?,?)",
-                 error);
-    if (!st.ok()) return false;
-    st.text(1, table);
-    st.integer(2, index);
-    st.integer(3, m.seat);
-    st.text(4, m.text);
-    if (m.time_ms)
-      st.integer(5, *m.time_ms);
-    else
-      st.null(5);
-    return done(st, error);
+    int rc = SQLITE_OK;
+    {
+      Statement st(db_, "INSERT INTO moves (table_id, idx, seat, text, time_ms) VALUES (?,?,?,?,?)",
+                   error);
+      if (!st.ok()) return false;
+      st.text(1, table);
+      st.integer(2, index);
+      st.integer(3, m.seat);
+      st.text(4, m.text);
+      if (m.time_ms)
+        st.integer(5, *m.time_ms);
+      else
+        st.null(5);
+      rc = sqlite3_step(st.get());
+      if (rc == SQLITE_DONE) return true;
+      *error = std::string("sqlite: ") + sqlite3_errmsg(db_);
+    }
+    if ((rc & 0xff) != SQLITE_CONSTRAINT) return false;
+    // Stored already: the same move again (a retry) is done; another one is an error.
+    Statement same(db_, "SELECT seat, text FROM moves WHERE table_id = ? AND idx = ?", error);
+    if (!same.ok()) return false;
+    same.text(1, table);
+    same.integer(2, index);
+    if (sqlite3_step(same.get()) == SQLITE_ROW && same.column_int(0) == m.seat &&
+        same.column_text(1) == m.text)
+      return true;
+    *error = "move " + std::to_string(index) + " of table " + table +
+             " is stored already, and is another";
+    return false;
   }
 
   std::mutex mu_;

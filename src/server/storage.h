@@ -7,6 +7,10 @@
 // the arrival time in a real-time game) and, once the game is over, its game record. That is all
 // the room needs to resume every unfinished table exactly after a restart, `kill -9` included: the
 // room writes each move before it tells anyone about it (server/room.h).
+//
+// A storage that loses its database (PostgreSQL restarted) fails its calls with an error and
+// connects again on a later call, backing off (PostgreSQL: 250 ms doubling to 5 s); the room
+// pauses the tables whose moves it could not write and retries them.
 #pragma once
 
 #include <cstdint>
@@ -56,9 +60,12 @@ class Storage {
   virtual bool add_table(const TableRow& table, std::string* error) = 0;
   virtual bool set_seat(const std::string& table, const SeatRow& seat, std::string* error) = 0;
   virtual bool set_started(const std::string& table, std::string* error) = 0;
-  // Move `index` (0-based) of the table; a second write of the same index is an error.
+  // Move `index` (0-based) of the table. Writing the same move at the same index again succeeds
+  // (a retry after a connection lost mid-commit); another move at a stored index is an error.
   virtual bool add_move(const std::string& table, std::int64_t index, const MoveRow& move,
                         std::string* error) = 0;
+  // Removes a table that never started (it expired): its row and seats.
+  virtual bool drop_table(const std::string& table, std::string* error) = 0;
   // The game is over: its record (JSON text) is kept for download.
   virtual bool finish(const std::string& table, const std::string& record, std::string* error) = 0;
   // Every unfinished table with its seats and moves in order.

@@ -23,6 +23,8 @@ export class LobbyView {
   private games: GameInfo[] = [];
   private players: string[] = [];
   private tables: LobbyTable[] = [];
+  /** Public tables in all: the server sends one page of them. */
+  private total = 0;
   private mine: string[] = [];
   private list = h("div", { class: "lobby-list", "data-testid": "lobby-tables" });
   private mineEl = h("div", { class: "lobby-mine", "data-testid": "my-tables" });
@@ -78,8 +80,9 @@ export class LobbyView {
     this.renderForm(true);
   }
 
-  setTables(tables: LobbyTable[]): void {
+  setTables(tables: LobbyTable[], total?: number): void {
     this.tables = tables;
+    this.total = total ?? tables.length;
     this.renderList();
   }
 
@@ -90,13 +93,14 @@ export class LobbyView {
   }
 
   /** After `created`: the invitation links of the open seats, to send to friends. */
-  showInvites(table: string, invites: { [seat: string]: string }): void {
+  showInvites(table: string, invites: { [seat: string]: string }, watchCode?: string): void {
     const base = `${location.origin}${location.pathname}`;
     const links = Object.entries(invites).map(([seat, code]) => {
       const url = `${base}?table=${encodeURIComponent(table)}&invite=${encodeURIComponent(code)}`;
       return h("li", {}, `S${seat}: `, h("a", { href: url, "data-testid": `invite-${seat}` }, url));
     });
-    const watch = `${base}?table=${encodeURIComponent(table)}&watch=1`;
+    // A private table is watched only with its code.
+    const watch = `${base}?table=${encodeURIComponent(table)}&watch=${encodeURIComponent(watchCode ?? "1")}`;
     fill(
       this.invitesEl,
       links.length ? h("p", {}, "Invitation links (one per open seat):") : null,
@@ -122,6 +126,8 @@ export class LobbyView {
         ),
       );
     });
+    const more = this.total - this.tables.length;
+    if (more > 0) rows.push(h("p", { class: "dim", "data-testid": "lobby-more" }, `and ${more} more tables`));
     fill(this.list, rows.length ? rows : h("p", { class: "dim" }, "No open tables yet: start one."));
     fill(
       this.mineEl,

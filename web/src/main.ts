@@ -36,7 +36,11 @@ function myTables(): string[] {
   return out.sort();
 }
 
-type Place = { kind: "lobby" } | { kind: "seat"; table: string } | { kind: "watch"; table: string } | { kind: "invite"; table: string; invite: string };
+type Place =
+  | { kind: "lobby" }
+  | { kind: "seat"; table: string }
+  | { kind: "watch"; table: string; code?: string }
+  | { kind: "invite"; table: string; invite: string };
 
 class App {
   private conn: Connection;
@@ -99,7 +103,9 @@ class App {
     if (!table) return { kind: "lobby" };
     const invite = q.get("invite");
     if (invite) return { kind: "invite", table, invite };
-    if (q.get("watch")) return { kind: "watch", table };
+    // `watch=1` for a public table; a private table's link carries its code instead.
+    const watch = q.get("watch");
+    if (watch) return { kind: "watch", table, code: watch === "1" ? undefined : watch };
     return { kind: "seat", table };
   }
 
@@ -129,8 +135,9 @@ class App {
       return;
     }
     if (p.kind === "watch") {
-      history.replaceState(null, "", `${location.pathname}?table=${encodeURIComponent(p.table)}&watch=1`);
-      this.conn.send({ type: "watch", table: p.table });
+      const watch = encodeURIComponent(p.code ?? "1");
+      history.replaceState(null, "", `${location.pathname}?table=${encodeURIComponent(p.table)}&watch=${watch}`);
+      this.conn.send(p.code ? { type: "watch", table: p.table, code: p.code } : { type: "watch", table: p.table });
       return;
     }
     history.replaceState(null, "", `${location.pathname}?table=${encodeURIComponent(p.table)}`);
@@ -162,10 +169,20 @@ class App {
         this.lobby.setGames(m);
         break;
       case "lobby":
-        this.lobby.setTables(m.tables);
+        this.lobby.setTables(m.tables, m.total);
         break;
       case "created":
-        this.lobby.showInvites(m.table, m.invites);
+        this.lobby.showInvites(m.table, m.invites, m.watch);
+        break;
+      case "paused":
+        if (this.table.tableId === m.table)
+          this.table.flashStatus(m.paused ? (m.message ?? "the table is paused") : "the table goes on", m.paused);
+        break;
+      case "closed":
+        if (this.place.kind !== "lobby" && this.place.table === m.table) {
+          this.go({ kind: "lobby" });
+          this.lobby.flash(m.message);
+        }
         break;
       case "seated":
         storage()?.setItem(TOKEN_PREFIX + m.table, m.token);

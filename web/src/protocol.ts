@@ -99,11 +99,30 @@ export interface GamesMsg {
 export interface LobbyMsg {
   type: "lobby";
   tables: LobbyTable[];
+  /** Public tables in all; `tables` is the page of at most `page` from `offset`. */
+  total?: number;
+  offset?: number;
+  page?: number;
 }
 export interface CreatedMsg {
   type: "created";
   table: string;
   invites: { [seat: string]: string };
+  /** A private table's code for spectators (`/?table=T&watch=CODE`). */
+  watch?: string;
+}
+/** The room cannot store moves (its database is away): the table waits, then goes on. */
+export interface PausedMsg {
+  type: "paused";
+  table: string;
+  paused: boolean;
+  message?: string;
+}
+/** The table is gone: its seats were not all taken in time. */
+export interface ClosedMsg {
+  type: "closed";
+  table: string;
+  message: string;
 }
 export interface SeatedMsg {
   type: "seated";
@@ -170,13 +189,15 @@ export type ServerMsg =
   | UpdateMsg
   | HintMsg
   | ChatMsg
+  | PausedMsg
+  | ClosedMsg
   | ErrorMsg;
 
 // ---- Client to server ----
 
 export type ClientMsg = { id?: Json } & (
   | { type: "games" }
-  | { type: "lobby" }
+  | { type: "lobby"; offset?: number }
   | {
       type: "create";
       game: string;
@@ -188,7 +209,7 @@ export type ClientMsg = { id?: Json } & (
     }
   | { type: "join"; table: string; invite?: string; seat?: number; name?: string }
   | { type: "resume"; table: string; token: string }
-  | { type: "watch"; table: string }
+  | { type: "watch"; table: string; code?: string }
   | { type: "move"; table: string; code?: string; move?: string; seq?: number }
   | { type: "hint"; table: string }
   | { type: "chat"; table: string; text: string; to?: "table" | "team" }

@@ -42,7 +42,9 @@ function startServer() {
   const bin = process.env.CARDROOM;
   if (!bin) throw new Error("CARDROOM is not set: the path of the cardroom binary");
   const dir = mkdtempSync(path.join(tmpdir(), "cardroom-pw-"));
-  const args = ["serve", "--port", "0", "--db", path.join(dir, "room.db"), "--web", WEB_DIST, "--away-after-ms", "500"];
+  // One browser from one address creates a table of every game in a minute: no limits on tables.
+  const args = ["serve", "--port", "0", "--db", path.join(dir, "room.db"), "--web", WEB_DIST, "--away-after-ms", "500",
+    "--max-tables-per-minute", "0", "--max-open-tables", "0"];
   const proc = spawn(bin, args, { stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
   let err = "";
