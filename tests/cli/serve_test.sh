@@ -42,4 +42,21 @@ assert d['moves'] > 20 and d['latency_ms']['samples'] > 0 and d['errors'] == 0, 
 assert 0 < d['latency_ms']['p50'] <= d['latency_ms']['p99'] <= d['latency_ms']['max'], d
 assert d['server_peak_rss_mib'] > 0, d"
 
+# The soak in small: attackers beside the players, the server killed and started again.
+"$CARDROOM" loadtest --clients 20 --seconds 6 --think-ms 100 --abusive 3 --kill-at 3 --json \
+  >soak.json 2>soak.err
+rc=$?
+check "loadtest --abusive --kill-at: every seat back, the attacks refused, no move lost" python3 -c "
+import json; d = json.load(open('soak.json'))
+assert $rc == 0, open('soak.err').read()
+assert d['seats'] == 20 and d['errors'] == 0, d
+assert d['moves_lost'] == 0 and d['kill']['reconnects'] >= 20, d
+assert d['abusive']['refused'] > 0 and d['abusive']['closed_by_server'] > 0, d"
+
+# The room's policy: its flags refused with a clear error.
+expect_error "serve: a policy limit out of range" "--max-move-ms must be a whole number" \
+  "$CARDROOM" serve --port 0 --db "$WORK/b.db" --max-move-ms 0
+expect_error "loadtest: --kill-at with --url" "--kill-at needs the load test's own server" \
+  "$CARDROOM" loadtest --url ws://127.0.0.1:1/ws --kill-at 2 --seconds 5
+
 finish
