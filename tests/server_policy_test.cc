@@ -16,6 +16,7 @@
 #include "games/all_games.h"
 #include "server/lobby.h"
 #include "server/policy.h"
+#include "server/room.h"
 #include "server/search_pool.h"
 #include "server/storage.h"
 #include "test_postgres.h"
@@ -222,6 +223,43 @@ TEST_P(StorageRetry, TheSameMoveAgainIsStoredOnceAnotherIsAnError) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Storage, StorageRetry, testing::Values("sqlite", "postgresql"));
+
+// An unstarted table older than the policy's wait is not restored after a restart, and goes
+// from the storage; a younger one is restored.
+TEST(RoomRestore, ExpiredUnstartedTablesAreNotRestored) {
+  const std::string dir = testing::TempDir() + "expired_" + std::to_string(getpid());
+  std::filesystem::create_directories(dir);
+  std::string error;
+  auto storage = open_storage(dir + "/room.db", &error);
+  ASSERT_TRUE(storage) << error;
+  const std::int64_t now_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                                  std::chrono::system_clock::now().time_since_epoch())
+                                  .count();
+  for (const auto& [id, age_ms] :
+       {std::pair<std::string, std::int64_t>{"old", 2 * 3600 * 1000}, {"young", 60 * 1000}}) {
+    TableRow t;
+    t.id = id;
+    t.game =
+        "reds(players=4,partnership=false,hidden_bids=false,short_game=false,"
+        "anti_trump_lead=drop)";
+    t.created_ms = now_ms - age_ms;
+    for (int s = 0; s < 4; ++s)
+      t.seats.push_back({s, "open", "", "", "", "code" + std::to_string(s)});
+    ASSERT_TRUE(storage->add_table(t, &error)) << error;
+  }
+  {
+    RoomOptions options;  // the default policy: 30 minutes
+    Room room(*storage, options);
+    ASSERT_TRUE(room.restore(&error)) << error;
+    EXPECT_EQ(room.table_count(), 1u);
+    room.stop();
+  }
+  auto rows = storage->unfinished(&error);
+  ASSERT_TRUE(rows) << error;
+  ASSERT_EQ(rows->size(), 1u);
+  EXPECT_EQ((*rows)[0].id, "young");
+  std::filesystem::remove_all(dir);
+}
 
 }  // namespace
 }  // namespace cardroom::server

@@ -202,7 +202,9 @@ TEST(NutsBot, MatchesBetweenEveryPairOfPlayersEnd) {
           hand_start_time = clock.now();
         }
       }
-      if (to_the_end) EXPECT_TRUE(state.over()) << pair << " after " << hand << " hands";
+      if (to_the_end) {
+        EXPECT_TRUE(state.over()) << pair << " after " << hand << " hands";
+      }
     }
 }
 
