@@ -400,6 +400,12 @@ PYBIND11_MODULE(cardroom, m) {
           [](const PyState& s, std::uint64_t m) { return s.state().move_text(Move{m}); },
           py::arg("move"))
       .def(
+          "move_data",
+          [](const PyState& s, std::uint64_t m) { return to_python(s.state().move_json(Move{m})); },
+          py::arg("move"),
+          "The move as data: a dict of text, code (a decimal string), verb, cards, number, "
+          "strain and label ('bid 1♣'), as the view's 'moves' give the legal ones.")
+      .def(
           "parse_move",
           [](const PyState& s, Seat seat, const std::string& text) {
             s.check_seat(seat);

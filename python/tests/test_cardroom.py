@@ -110,6 +110,27 @@ def test_move_text_and_parse_move_agree():
         state.apply(seat, state.move_text(move))  # move text applies too
 
 
+def test_moves_as_data():
+    state = cardroom.load_game("bridgette").new_match(seed=3)
+    seen_bid = False
+    rng = random.Random(3)
+    for _ in range(80):
+        if state.over():
+            break
+        seat = state.actors()[0]
+        view = state.view(seat)
+        assert [m["text"] for m in view["moves"]] == view["legal"]
+        for move in state.legal_moves(seat):
+            data = state.move_data(move)
+            assert data["code"] == str(move) and data["text"] == state.move_text(move)
+            assert data["label"]
+            if data["verb"] == "bid" and "strain" in data:
+                seen_bid = True
+                assert data["cards"] == [] and isinstance(data["number"], int)
+        state.apply(seat, rng.choice(state.legal_moves(seat)))
+    assert seen_bid
+
+
 def test_view_is_the_seats_own():
     state = cardroom.load_game("s48").new_match(seed=2)
     view = state.view(0)

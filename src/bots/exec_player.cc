@@ -247,10 +247,12 @@ class ExecPlayer final : public Player {
            "' while not asked to move (answer only after a decide message; logs go to stderr)");
       return {legal.empty() ? Move{} : legal.front(), pace_};
     }
-    nlohmann::json moves = nlohmann::json::array(), codes = nlohmann::json::array();
+    nlohmann::json moves = nlohmann::json::array(), codes = nlohmann::json::array(),
+                   data = nlohmann::json::array();
     for (Move m : legal) {
       moves.push_back(seat.move_text(m));
       codes.push_back(m.code);
+      data.push_back(seat.move_json(m));
     }
     nlohmann::json view = seat.view();
     const nlohmann::json seq = view.value("seq", nlohmann::json(0));
@@ -259,6 +261,7 @@ class ExecPlayer final : public Player {
                {"view", std::move(view)},
                {"moves", moves},
                {"codes", codes},
+               {"legal", data},
                {"seed", seed}},
               "the decide message", deadline))
       return {legal.empty() ? Move{} : legal.front(), pace_};

@@ -53,6 +53,8 @@ class SeatAccess {
     return state_->random_legal_move(seat_, rng);
   }
   std::string move_text(Move move) const { return state_->move_text(move); }
+  // The move as data for clients (core/move_data.h).
+  nlohmann::json move_json(Move move) const { return state_->move_json(move); }
   std::optional<Move> parse_move(std::string_view text, std::string* error) const {
     return state_->parse_move(seat_, text, error);
   }

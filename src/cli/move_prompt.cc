@@ -195,19 +195,9 @@ std::string MovePrompt::choice_text(const Choice& choice, const json& view) cons
       if (!keep.empty()) out += paint("  keep ", Paint::kDim, style) + join(keep);
       return out;
     }
-  // A bridge bid ("bid 2S"): its strain as a suit symbol ("bid 2♠").
-  if (verb == "bid" && rest.size() == 2 && rest[0] >= '0' && rest[0] <= '9')
-    if (const int suit = parse_suit(rest.substr(1)); suit != kNoSuit)
-      return verb + " " + rest[0] + styled_suit(suit, style);
-  std::string out = verb;
-  for (std::size_t i = space; i != std::string::npos && i < choice.text.size();) {
-    std::size_t j = choice.text.find(' ', i + 1);
-    std::string word = choice.text.substr(i + 1, j == std::string::npos ? j : j - i - 1);
-    auto card = parse_card(word, viewer_.names);
-    out += " " + (card ? viewer_.card(*card) : style.unicode ? word : ascii_symbols(word));
-    i = j;
-  }
-  return out;
+  // Otherwise the move's label, the one the page shows too (core/move_data.h: "bid 2♠", "play
+  // Q♦ and call truc", "7♦ onto pile 2"), its suits coloured.
+  return styled_text(state_.move_data(choice.move).label, style, viewer_.names);
 }
 
 std::string MovePrompt::title(const std::vector<Choice>& list, const json& v) const {

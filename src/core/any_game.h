@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/game.h"
+#include "core/move_data.h"
 #include "core/observation.h"
 #include "core/search.h"
 #include "core/solve.h"
@@ -80,13 +81,16 @@ class AnyState {
   virtual int score(Seat seat) const = 0;
   virtual int team_score(int team) const = 0;
   virtual SeatSet winners() const = 0;
-  // The game's view with "seq" added.
+  // The game's view with "seq" and "moves" (the viewer's legal moves as data) added.
   virtual nlohmann::json view(Seat seat) const = 0;
   virtual std::unique_ptr<AnyState> resample(Seat observer, Rng& rng) const = 0;
   // Draws `count` worlds for `observer` on the concrete State, as a search does (no heap), and
   // returns a checksum of them: for measuring resample (`bench --search`).
   virtual std::uint64_t resample_many(Seat observer, int count, Rng& rng) const = 0;
   virtual std::string move_text(Move move) const = 0;
+  // The move as data, and as JSON for clients (core/move_data.h): the view's "moves" are these.
+  virtual MoveData move_data(Move move) const = 0;
+  virtual nlohmann::json move_json(Move move) const = 0;
   virtual std::optional<Move> parse_move(Seat seat, std::string_view text,
                                          std::string* error) const = 0;
   virtual int deals_dealt() const = 0;
@@ -184,12 +188,13 @@ template <class G>
 class StateAdapter final : public TypedState<typename G::State> {
  public:
   using S = typename G::State;
-  StateAdapter(S state, const std::vector<BotEntry<S>>* bots, std::uint64_t seq = 0)
-      : state_(std::move(state)), bots_(bots), seq_(seq) {}
+  StateAdapter(S state, const std::vector<BotEntry<S>>* bots, CardNames names,
+               std::uint64_t seq = 0)
+      : state_(std::move(state)), bots_(bots), names_(names), seq_(seq) {}
   const S& state() const override { return state_; }
 
   std::unique_ptr<AnyState> clone() const override {
-    return std::make_unique<StateAdapter>(state_, bots_, seq_);
+    return std::make_unique<StateAdapter>(state_, bots_, names_, seq_);
   }
   bool equals(const AnyState& other) const override {
     auto* o = dynamic_cast<const StateAdapter*>(&other);
@@ -230,10 +235,23 @@ class StateAdapter final : public TypedState<typename G::State> {
   nlohmann::json view(Seat seat) const override {
     nlohmann::json v = state_.view(seat);
     v["seq"] = seq_;
+    // The viewer's legal moves as data (core/move_data.h), beside "legal"'s texts.
+    nlohmann::json moves = nlohmann::json::array();
+    if (seat >= 0 && seat < state_.num_seats() && state_.actors().contains(seat))
+      for (Move m : legal_moves(seat)) moves.push_back(move_json(m));
+    v["moves"] = std::move(moves);
     return v;
   }
+  MoveData move_data(Move move) const override {
+    MoveData d = describe_move(state_.move_text(move), names_);
+    if constexpr (requires { state_.move_label(move); }) d.label = state_.move_label(move);
+    return d;
+  }
+  nlohmann::json move_json(Move move) const override {
+    return cardroom::move_json(move, state_.move_text(move), move_data(move), names_);
+  }
   std::unique_ptr<AnyState> resample(Seat observer, Rng& rng) const override {
-    return std::make_unique<StateAdapter>(state_.resample(observer, rng), bots_, seq_);
+    return std::make_unique<StateAdapter>(state_.resample(observer, rng), bots_, names_, seq_);
   }
   std::uint64_t resample_many(Seat observer, int count, Rng& rng) const override {
     std::uint64_t sum = 0;
@@ -248,7 +266,26 @@ class StateAdapter final : public TypedState<typename G::State> {
   std::string move_text(Move move) const override { return state_.move_text(move); }
   std::optional<Move> parse_move(Seat seat, std::string_view text,
                                  std::string* error) const override {
-    return state_.parse_move(seat, text, error);
+    const std::optional<Move> parsed = state_.parse_move(seat, text, error);
+    // A bare card is the move when exactly one legal move names that card alone, whatever its
+    // verb ("JS" keeps the J♠ in Bridge Solitaire, calls it in Red Rover); else the game reads it.
+    std::string_view word = text;
+    while (!word.empty() && word.front() == ' ') word.remove_prefix(1);
+    while (!word.empty() && word.back() == ' ') word.remove_suffix(1);
+    const auto card = parse_card(word, names_);
+    if (!card || !state_.actors().contains(seat)) return parsed;
+    const std::vector<Move> legal = legal_moves(seat);
+    if (parsed && std::find(legal.begin(), legal.end(), *parsed) != legal.end()) return parsed;
+    std::optional<Move> only;
+    for (Move m : legal) {
+      const MoveData d = describe_move(state_.move_text(m), names_);
+      if (d.cards.size() != 1 || d.cards[0] != *card) continue;
+      if (only) return parsed;  // two moves name it: the game's own reading stands
+      only = m;
+    }
+    if (!only) return parsed;
+    if (error) error->clear();
+    return only;
   }
   int deals_dealt() const override { return state_.deals_dealt(); }
   int rounds_completed() const override { return state_.rounds_completed(); }
@@ -285,6 +322,7 @@ class StateAdapter final : public TypedState<typename G::State> {
  private:
   S state_;
   const std::vector<BotEntry<S>>* bots_;
+  CardNames names_;
   std::uint64_t seq_ = 0;
 };
 
@@ -313,7 +351,8 @@ class GameAdapter final : public AnyGame {
   }
   std::unique_ptr<AnyState> new_match(std::uint64_t seed, int first_dealer,
                                       const ApplyContext* ctx) const override {
-    return std::make_unique<StateAdapter<G>>(game_.new_match(seed, first_dealer, ctx), bots_);
+    return std::make_unique<StateAdapter<G>>(game_.new_match(seed, first_dealer, ctx), bots_,
+                                             game_.card_names());
   }
   std::string validate_deal(const Deal& deal) const override { return game_.validate_deal(deal); }
   std::vector<std::string> bot_names() const override {

@@ -59,6 +59,13 @@ std::string card_text(Card c, CardNames extras) {
   return "??";
 }
 
+std::string card_label(Card c, CardNames extras) {
+  if (!is_standard(c))
+    for (const auto& e : extras)
+      if (e.id == c && !e.name.empty()) return std::string(e.name);
+  return card_pretty(c, extras);
+}
+
 std::string card_pretty(Card c, CardNames extras, bool ascii) {
   if (!is_standard(c) || ascii) return card_text(c, extras);
   std::string out(1, rank_char(rank_of(c)));

@@ -195,15 +195,20 @@ constexpr std::array<Card, N> card_ids() {
   return ids;
 }
 
-// Names of a game's extra cards (ids >= 52), e.g. {{52, "BB"}, {53, "LB"}}.
+// Names of a game's extra cards (ids >= 52), e.g. {{52, "BB", "big blooper"}, {53, "LB", ...}}:
+// the code of move text and views, and a name for people (labels; the code where it is empty).
 struct ExtraCard {
   Card id;
   std::string_view code;
+  std::string_view name = {};
 };
 using CardNames = std::span<const ExtraCard>;
 
 // "AS", "TD", "9C"; extra cards by their code; "??" for unknown ids.
 std::string card_text(Card c, CardNames extras = {});
+// A card for people: a standard card with its suit symbol ("Q♦"), an extra card by its name
+// ("big blooper"; its code if it has none).
+std::string card_label(Card c, CardNames extras = {});
 // A card with a suit symbol for terminals: "A♠". `ascii` gives "AS".
 std::string card_pretty(Card c, CardNames extras = {}, bool ascii = false);
 // Parses "AS", "as", "10s", "T♠", "a♠", extra card codes (case-insensitive). nullopt if not a card.

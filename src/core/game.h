@@ -61,6 +61,8 @@
 //   "hand_sizes"  the number of cards each seat holds
 //   "scores"      score(seat) for each seat;  "team_scores": team_score(t) per team (team games)
 //   "to_act"      the seats that may move now;  "legal": the viewer's legal moves as move text
+//   "moves"       the same moves as data (core/move_data.h): {"text", "code", "verb", "cards",
+//                 "number", "strain", "label"} (filled by AnyState::view, not by the game)
 //   "over", "winners"
 //   "last_round"  last_round(seat), null before the first round is complete
 //   "seq"         moves applied so far in the match: a client holding two views keeps the one with

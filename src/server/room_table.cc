@@ -26,8 +26,8 @@ json legal_json(const Table& t, Seat seat) {
   json legal = json::array();
   if (seat == kSpectator || !t.runner || t.state().over() || !t.state().actors().contains(seat))
     return legal;
-  for (Move m : t.state().legal_moves(seat))
-    legal.push_back({{"text", t.state().move_text(m)}, {"code", std::to_string(m.code)}});
+  // Moves as data (core/move_data.h): text and code, verb, cards, number, strain, label.
+  for (Move m : t.state().legal_moves(seat)) legal.push_back(t.state().move_json(m));
   return legal;
 }
 

@@ -74,6 +74,13 @@ export interface LegalMove {
   text: string;
   /** 64-bit move codes travel as decimal strings. */
   code: string;
+  /** Moves as data (docs/web_protocol.md): the verb, the cards it names, its number, a contract
+   * bid's strain ("C".."S", "NT") and a label for people ("bid 1♣", "play Q♦ and call truc"). */
+  verb?: string;
+  cards?: string[];
+  number?: number;
+  strain?: string;
+  label?: string;
 }
 
 export interface Turn {

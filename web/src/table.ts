@@ -5,7 +5,7 @@
 import { h, fill, type Child } from "./dom";
 import { backEl, cardEl, sortHand, suitSymbol } from "./cards";
 import type { Chat, GameEvent, HintMsg, JsonObject, LegalMove, TableMsg, UpdateMsg } from "./protocol";
-import { arr, num, numArr, obj, planMoves, readTrick, roundText, str, strArr, type MovePlan, type Trick } from "./view";
+import { arr, moveLabel, num, numArr, obj, planMoves, readTrick, roundText, str, strArr, type MovePlan, type Trick } from "./view";
 import { boardEl, infoPanel, scoreCardEl, type InfoContext } from "./info";
 import { ScoreBook } from "./sheet";
 
@@ -525,7 +525,7 @@ export class TableView {
             disabled,
             onclick: () => this.sendMove(m),
           },
-          m.text,
+          moveLabel(m),
         ),
       ),
       sel ? h("button", { type: "button", class: "move secondary", onclick: () => ((this.selected = null), this.renderHand(), this.renderMoves()) }, "all moves") : null,

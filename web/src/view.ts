@@ -54,7 +54,7 @@ export const ENVELOPE_KEYS = new Set([
   "game", "seat", "players", "phase", "round", "rounds", "dealer", "hand", "hand_sizes", "scores",
   "team_scores", "to_act", "legal", "over", "winners", "last_round", "seq", "trump", "trick",
   "tricks", "tricks_won", "rank_order", "round_name", "initial_score", "seat_notes", "board_keys",
-  "board", "house",
+  "board", "house", "moves",
 ]);
 
 // ---- Moves ----
@@ -69,31 +69,43 @@ export interface MovePlan {
   cardButtons: Map<string, LegalMove[]>;
 }
 
-/** Sorts the legal moves into card clicks and buttons. The page knows no game's verbs: a move of
- * two words whose second is a card code is a card's move; everything else is a button. */
+/** Sorts the legal moves into card clicks and buttons, from the moves' data (the server names
+ * each move's verb and cards): a move that names one card and nothing else ("play QD", "keep JS",
+ * "discard 7H") is that card's click; a contract bid, a call or a move with more to it ("play 5S
+ * truc") is a button. Bids come in auction order: by level, then clubs, diamonds, hearts, spades,
+ * no trumps. A server without the data: a move of two words whose second is a card code. */
 export function planMoves(legal: LegalMove[]): MovePlan {
   const cardMoves = new Map<string, LegalMove[]>();
   const cardButtons = new Map<string, LegalMove[]>();
   const buttons: LegalMove[] = [];
   for (const m of legal) {
     const words = m.text.trim().split(/\s+/);
-    if (words.length === 2 && isCardCode(words[1])) {
-      const list = cardMoves.get(words[1]) ?? [];
-      list.push(m);
-      cardMoves.set(words[1], list);
-      continue;
-    }
-    if (words.length === 1 && isCardCode(words[0])) {
-      cardMoves.set(words[0], [...(cardMoves.get(words[0]) ?? []), m]);
+    const cards = m.cards ?? words.filter((w) => isCardCode(w));
+    const alone = cards.length === 1 && !m.strain && words.length <= 2 && (m.cards !== undefined || words.length === 1 || isCardCode(words[1]));
+    if (alone) {
+      cardMoves.set(cards[0], [...(cardMoves.get(cards[0]) ?? []), m]);
       continue;
     }
     buttons.push(m);
-    for (const w of new Set(words)) {
-      if (!isCardCode(w)) continue;
-      cardButtons.set(w, [...(cardButtons.get(w) ?? []), m]);
-    }
+    for (const c of new Set(cards)) cardButtons.set(c, [...(cardButtons.get(c) ?? []), m]);
   }
+  buttons.sort(auctionOrder);
   return { cardMoves, buttons, cardButtons };
+}
+
+const STRAINS = ["C", "D", "H", "S", "NT"];
+/** Contract bids by level then strain, after the moves that are not bids (pass, double), which keep
+ * the server's order. */
+function auctionOrder(a: LegalMove, b: LegalMove): number {
+  const sa = a.strain ? STRAINS.indexOf(a.strain) : -1;
+  const sb = b.strain ? STRAINS.indexOf(b.strain) : -1;
+  if (sa < 0 || sb < 0) return (sa < 0 ? 0 : 1) - (sb < 0 ? 0 : 1);
+  return (a.number ?? 0) - (b.number ?? 0) || sa - sb;
+}
+
+/** What a move says to people: its label, else its text. */
+export function moveLabel(m: LegalMove): string {
+  return m.label ?? m.text;
 }
 
 /** "Hand 4 of 26", "Round 2", or "" for a one-round match. */

@@ -16,7 +16,8 @@ constexpr MatchEndText kMatchEnd = {"game over; winners: {seats/}",
                                     "game over; the teams tie and share the win",
                                     "the teams are tied: an extra 13-card hand follows"};
 
-constexpr std::array<ExtraCard, 2> kExtraCards = {{{kBigBlooper, "BB"}, {kLittleBlooper, "LB"}}};
+constexpr std::array<ExtraCard, 2> kExtraCards = {
+    {{kBigBlooper, "BB", "big blooper"}, {kLittleBlooper, "LB", "little blooper"}}};
 
 std::string text_of(Card c) { return card_text(c, card_names()); }
 

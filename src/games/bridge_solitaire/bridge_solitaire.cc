@@ -14,7 +14,8 @@ using bridge::Strain;
 
 namespace {
 
-constexpr std::array<ExtraCard, 2> kExtraCards = {{{kJoker1, "J1"}, {kJoker2, "J2"}}};
+constexpr std::array<ExtraCard, 2> kExtraCards = {
+    {{kJoker1, "J1", "joker 1"}, {kJoker2, "J2", "joker 2"}}};
 inline constexpr MoveForm kMoveForms[] = {{kKeepMove, "keep", MoveArg::kCard},
                                           {kDiscardMove, "discard", MoveArg::kCard},
                                           {kPassMove, "pass", MoveArg::kNone},

@@ -18,8 +18,9 @@ namespace {
 constexpr MatchEndText kMatchEnd = {"game over; winner: {seats}", "game over; shared win: {seats}",
                                     "the scores are tied: a tie-break hand follows"};
 
-constexpr std::array<ExtraCard, 3> kExtraCards = {
-    {{kGrandColon, "GC"}, {kRoyalColon, "RC"}, {kLittleColon, "LC"}}};
+constexpr std::array<ExtraCard, 3> kExtraCards = {{{kGrandColon, "GC", "Grand Colon"},
+                                                   {kRoyalColon, "RC", "Royal Colon"},
+                                                   {kLittleColon, "LC", "Little Colon"}}};
 
 std::string text_of(Card c) { return card_text(c, card_names()); }
 

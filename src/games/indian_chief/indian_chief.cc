@@ -5,6 +5,7 @@
 #include "core/constrained_deal.h"
 #include "core/deal_check.h"
 #include "core/game_support.h"
+#include "core/move_data.h"
 
 namespace cardroom::indian_chief {
 namespace {
@@ -1052,6 +1053,16 @@ std::vector<ObservationField> Game::observation_fields() const {
                                  "each seat's score card, one entry per meld box"),
          });
   return f;
+}
+
+std::string State::move_label(Move move) const {
+  MoveData d = describe_move(move_text(move));
+  // "steal 7C S2": from whose meld.
+  if (d.verb == "steal" && d.cards.size() == 1) {
+    const std::string text = move_text(move);
+    return "steal " + card_label(d.cards[0]) + " from " + text.substr(text.rfind(' ') + 1);
+  }
+  return d.label;
 }
 
 }  // namespace cardroom::indian_chief

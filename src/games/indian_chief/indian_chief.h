@@ -158,6 +158,8 @@ class State : public MatchState<Config, TurnRecord> {
   static constexpr std::int16_t kEmpty = -32768;  // a box not filled yet
 
   CARDROOM_STATE_CONTRACT(State);
+  // The move for people (core/move_data.h): the game's own wording.
+  std::string move_label(Move move) const;
   int num_seats() const { return config_.players; }
   ActorMode mode() const;
   bool over() const { return phase_ == Phase::kOver; }

@@ -4,6 +4,7 @@
 
 #include "core/constrained_deal.h"
 #include "core/game_support.h"
+#include "core/move_data.h"
 
 namespace cardroom::nuts {
 namespace {
@@ -1050,6 +1051,27 @@ std::vector<ObservationField> Game::observation_fields() const {
       obs::number("/rotations", 20, "times the stock was turned over without play"),
       obs::number("/progress_since_rotation", 1, "whether any card was played since"),
   };
+}
+
+std::string State::move_label(Move move) const {
+  const std::uint64_t payload = move_payload(move);
+  switch (move_kind(move)) {
+    case kPlayMove:
+      return card_label(static_cast<Card>(payload)) + " to a foundation";
+    case kMoveMove:
+      return card_label(static_cast<Card>(payload & 0xFF)) + " onto pile " +
+             std::to_string((payload >> 8) + 1);
+    case kDrawMove:
+      return "draw three";
+    case kRecycleMove:
+      return "turn the waste over";
+    case kStuckMove:
+      return "stuck";
+    case kDoneMove:
+      return "done";
+    default:
+      return move_text(move);
+  }
 }
 
 }  // namespace cardroom::nuts

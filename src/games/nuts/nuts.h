@@ -191,6 +191,8 @@ class State : public MatchState<Config, HandRecord> {
   static constexpr int kMaxMoves = 6 + kPiles * (2 + kPiles * kMaxPile) + 2;
 
   CARDROOM_STATE_CONTRACT(State);
+  // The move for people (core/move_data.h): the game's own wording.
+  std::string move_label(Move move) const;
   int num_seats() const { return config_.players; }
   ActorMode mode() const { return ActorMode::kRealTime; }
   bool over() const { return over_; }

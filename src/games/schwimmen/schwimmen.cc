@@ -5,6 +5,7 @@
 #include "core/constrained_deal.h"
 #include "core/deal_check.h"
 #include "core/game_support.h"
+#include "core/move_data.h"
 
 namespace cardroom::schwimmen {
 
@@ -830,6 +831,26 @@ std::vector<ObservationField> Game::observation_fields() const {
                   obs::number_or_none("/final_turns", 8, "turns left after a knock"),
               });
   return f;
+}
+
+std::string State::move_label(Move move) const {
+  const std::uint64_t p = move_payload(move);
+  const std::string knock = (p & kThenKnock) ? " and knock" : "";
+  switch (move_kind(move)) {
+    case kKeepMove:
+      return "keep the hand";
+    case kBoardMove:
+      return "take the board";
+    case kSwapMove:
+      return "swap " + card_label(static_cast<Card>((p >> 8) & 0xFF)) + " for " +
+             card_label(static_cast<Card>(p & 0xFF)) + knock;
+    case kTakeAllMove:
+      return "take all three" + knock;
+    case kDealMove:
+      return "deal the next hand";
+    default:
+      return describe_move(move_text(move)).label;
+  }
 }
 
 }  // namespace cardroom::schwimmen

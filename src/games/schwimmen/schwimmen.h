@@ -179,6 +179,8 @@ class State : public MatchState<Config, RoundRecord> {
   enum class Phase : std::uint8_t { kChoose, kPlay, kShowdown, kOver };
 
   CARDROOM_STATE_CONTRACT(State);
+  // The move for people (core/move_data.h): the game's own wording.
+  std::string move_label(Move move) const;
   int num_seats() const { return config_.players; }
   ActorMode mode() const { return ActorMode::kTurn; }
   bool over() const { return phase_ == Phase::kOver; }

@@ -5,6 +5,7 @@
 
 #include "core/deal_check.h"
 #include "core/game_support.h"
+#include "core/move_data.h"
 #include "core/move_text.h"
 
 namespace cardroom::truc {
@@ -710,6 +711,16 @@ std::vector<ObservationField> Game::observation_fields() const {
                          "the signal each seat has shown this seat"),
          });
   return f;
+}
+
+std::string State::move_label(Move move) const {
+  const std::uint64_t payload = move_payload(move);
+  if (move_kind(move) == kPlayMove && (payload >> 8) >= 1 && (payload >> 8) <= 2)
+    return "play " + card_label(static_cast<Card>(payload & 63)) + " and call " +
+           ((payload >> 8) == 2 ? "retruc" : "truc");
+  if (move_kind(move) == kDealMove) return "deal " + std::to_string(payload) + " at a time";
+  if (move_kind(move) == kRaiseMove) return payload == 2 ? "call retruc" : "call truc";
+  return describe_move(move_text(move)).label;
 }
 
 }  // namespace cardroom::truc

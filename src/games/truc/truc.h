@@ -182,6 +182,8 @@ class State : public MatchState<Config, HandRecord>, public tricks::TrickAccess<
   enum class Phase : std::uint8_t { kCut, kDealChoice, kEleven, kPlay, kOver };
 
   CARDROOM_STATE_CONTRACT(State);
+  // The move for people (core/move_data.h): the game's own wording.
+  std::string move_label(Move move) const;
   int num_seats() const { return kPlayers; }
   ActorMode mode() const { return ActorMode::kTurn; }
   bool over() const { return phase_ == Phase::kOver; }
