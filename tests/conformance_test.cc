@@ -1180,6 +1180,85 @@ TEST_P(Conformance, ObservationsFitTheirLayout) {
   }
 }
 
+// The table a view declares (core/table_layout.h): every view of every state, each seat's and a
+// spectator's, has "layout" (zones with a unique id, a known kind, a label, an owner that is a seat
+// or null, card codes of the game, a count no smaller than the cards shown, highlighted cards
+// among them and a trick's seats one per card), a "status" line in words and "facts" as
+// label/value pairs of text. (That each card shown is one the seat may see is the check above,
+// NoSeatReceivesACardItMayNotKnow, which reads every string of a view.)
+TEST_P(Conformance, ViewsDeclareTheirTable) {
+  auto game = load(GetParam());
+  ASSERT_TRUE(game);
+  const CardNames names = game->card_names();
+  const int n = game->num_seats();
+  static const std::set<std::string> kKinds = {"trick", "pile", "fan", "row", "board", "meld"};
+  const int matches = std::max(2, static_cast<int>(10 * scale()));
+  auto check = [&](const nlohmann::json& v,
+                   const std::string& where) -> ::testing::AssertionResult {
+    auto fail = [&](const std::string& what) {
+      return ::testing::AssertionFailure() << GetParam() << " " << where << ": " << what << " in "
+                                           << v.value("layout", nlohmann::json()).dump();
+    };
+    if (!v.contains("status") || !v["status"].is_string() || v["status"].get<std::string>().empty())
+      return fail("no status line");
+    if (!v.contains("facts") || !v["facts"].is_array()) return fail("no facts");
+    for (const auto& f : v["facts"])
+      if (!f.is_object() || !f.contains("label") || !f["label"].is_string() ||
+          !f.contains("value") || !f["value"].is_string() || f["label"].get<std::string>().empty())
+        return fail("a fact that is not {label, value} text: " + f.dump());
+    if (!v.contains("layout") || !v["layout"].is_array()) return fail("no layout");
+    std::set<std::string> ids;
+    for (const auto& z : v["layout"]) {
+      if (!z.is_object() || !z.contains("id") || !z["id"].is_string())
+        return fail("a zone without id");
+      if (!ids.insert(z["id"].get<std::string>()).second)
+        return fail("two zones " + z["id"].dump());
+      if (!z.contains("kind") || !z["kind"].is_string() ||
+          !kKinds.count(z["kind"].get<std::string>()))
+        return fail("zone kind " + z.value("kind", nlohmann::json()).dump());
+      if (!z.contains("label") || !z["label"].is_string()) return fail("a zone without label");
+      if (!z.contains("owner") ||
+          !(z["owner"].is_null() || (z["owner"].is_number_integer() && z["owner"].get<int>() >= 0 &&
+                                     z["owner"].get<int>() < n)))
+        return fail("zone owner " + z.value("owner", nlohmann::json()).dump());
+      if (!z.contains("cards") || !z["cards"].is_array()) return fail("a zone without cards");
+      std::vector<std::string> codes;
+      for (const auto& c : z["cards"]) {
+        if (!c.is_string() || !parse_card(c.get<std::string>(), names))
+          return fail("not a card of the game: " + c.dump());
+        codes.push_back(c.get<std::string>());
+      }
+      if (z.contains("count") && (!z["count"].is_number_integer() ||
+                                  z["count"].get<int>() < static_cast<int>(codes.size())))
+        return fail("zone count " + z["count"].dump() + " below its cards shown");
+      if (z.contains("highlight"))
+        for (const auto& c : z["highlight"])
+          if (std::find(codes.begin(), codes.end(), c.get<std::string>()) == codes.end())
+            return fail("highlighted card " + c.dump() + " not in its zone");
+      if (z["kind"] == "trick" && (!z.contains("seats") || z["seats"].size() != codes.size()))
+        return fail("a trick whose seats are not one per card");
+    }
+    return ::testing::AssertionSuccess();
+  };
+  for (int i = 0; i < matches; ++i) {
+    auto state = game->new_match(static_cast<std::uint64_t>(500 + i), -1, nullptr);
+    Rng rng(2000 + static_cast<std::uint64_t>(i));
+    for (int moves = 0; moves < 3000; ++moves) {
+      for (Seat s = kSpectator; s < n; ++s)
+        ASSERT_TRUE(check(state->view(s), "match " + std::to_string(i) + " move " +
+                                              std::to_string(moves) + " " + seat_name(s)));
+      if (state->over()) break;
+      const SeatSet actors = state->actors();
+      const std::vector<Seat> seats = actors.to_vector();
+      const Seat s = seats[rng.below(static_cast<std::uint32_t>(seats.size()))];
+      const auto legal = state->legal_moves(s);
+      ASSERT_TRUE(
+          state->apply(s, legal[rng.below(static_cast<std::uint32_t>(legal.size()))], nullptr)
+              .ok());
+    }
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(AllGames, Conformance, ::testing::ValuesIn(all_game_strings()),
                          [](const ::testing::TestParamInfo<std::string>& info) {
                            std::string name;

@@ -7,6 +7,7 @@
 #include "core/deal_check.h"
 #include "core/game_support.h"
 #include "core/registry.h"
+#include "core/table_layout.h"
 
 namespace cardroom::testing_games {
 
@@ -206,6 +207,12 @@ nlohmann::json State::view(Seat seat) const {
   nlohmann::json stack = nlohmann::json::array();  // face up, in order: top first
   for (int i = next_; i < kStackSize; ++i) stack.push_back(card_text(stack_[i]));
   v["stack"] = stack;
+  TableLayout t(seat);
+  if (!over()) t.add_pile("stack", "Stack", kNoSeat, stack_left(), top());
+  for (Seat s = 0; s < n; ++s)
+    t.add("taken" + std::to_string(s), ZoneKind::kFan, "Taken", s, taken_[s]);
+  t.status(over() ? t.game_over(winners()) : t.turn(actors(), "grab or pass"));
+  std::move(t).write_to(v);
   return v;
 }
 
@@ -450,6 +457,12 @@ nlohmann::json State::view(Seat seat) const {
   v["pack_left"] = pack_left();
   const char* how = outcome_name(outcome_);
   v["outcome"] = how ? nlohmann::json(how) : nlohmann::json(nullptr);
+  TableLayout t(seat);
+  t.add("drawn", ZoneKind::kFan, "Drawn", 0, hand_);
+  t.add_pile("pack", "Pack", kNoSeat, pack_left());
+  t.fact("Total", std::to_string(total_) + " of " + std::to_string(config_.target));
+  t.status(over() ? std::string("Over: ") + (how ? how : "") : t.turn(actors(), "draw or stop"));
+  std::move(t).write_to(v);
   return v;
 }
 

@@ -80,7 +80,8 @@ void show_board_fields(const json& v, const Viewer& viewer) {
       "over",        "winners",    "trick",          "tricks",     "last_round",
       "team_scores", "seq",        "round",          "rounds",     "trump",
       "tie_break",   "rank_order", "reversed_suits", "round_name", "score_card",
-      "seat_notes",  "board_keys", "initial_score",  "board",      "house"};
+      "seat_notes",  "board_keys", "initial_score",  "board",      "house",
+      "layout",      "status",     "facts",          "card_names", "moves"};
   // "board_keys": the game names the keys its board shows (the others are drawn elsewhere).
   std::set<std::string> listed;
   const bool only_listed = v.contains("board_keys") && v["board_keys"].is_array();

@@ -65,6 +65,10 @@
 //                 "number", "strain", "label"} (filled by AnyState::view, not by the game)
 //   "over", "winners"
 //   "last_round"  last_round(seat), null before the first round is complete
+//   "layout", "status", "facts"  the table the game declares, for interfaces to draw without
+//                 knowing the game (core/table_layout.h): the zones of cards on the table (the
+//                 trick, piles, rows, the board, melds), one line saying what happens and who
+//                 must act, and label/value facts in words (contract, trumps, stake)
 //   "seq"         moves applied so far in the match: a client holding two views keeps the one with
 //                 the larger seq (filled by AnyState::view, not by the game)
 // Trick games add "trump" (a suit letter or null), "trick" ({"leader", "seats", "cards"} in play

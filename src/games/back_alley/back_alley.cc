@@ -6,6 +6,7 @@
 #include "core/deal_check.h"
 #include "core/game_support.h"
 #include "core/move_text.h"
+#include "core/table_layout.h"
 
 namespace cardroom::back_alley {
 
@@ -464,6 +465,37 @@ nlohmann::json State::view(Seat seat) const {
   for (Seat s = 0; s < kPlayers; ++s) seat_won.push_back(in_play ? play_.tricks_won(s) : 0);
   tricks::add_trick_view(v, play_, in_play, card_names());
   v["tricks_won"] = seat_won;  // per seat, this hand (the team's tricks are in team_tricks)
+
+  // The table: the trick and the cards out of play (the upcard); trumps and the two teams'
+  // contracts against their tricks as facts.
+  TableLayout t(seat, card_names());
+  t.add_trick(v);
+  if (!out_.empty()) t.add("out", ZoneKind::kFan, "Out of play", kNoSeat, out_);
+  t.fact("Trumps", TableLayout::suit_words(trump_) + (trumps_broken() ? ", broken" : ""));
+  if (phase_ != Phase::kBid)
+    for (int k = 0; k < 2; ++k) {
+      const int team = player ? (seat % 2 + k) % 2 : k;
+      const Contract c = auction_.contracts[team];
+      const std::string name =
+          player ? (k == 0 ? "Your team" : "Their team") : (team == 0 ? "S0 and S2" : "S1 and S3");
+      const std::string bid = c.board > 0 ? std::string(kBoardNames[c.board]) + " (all " +
+                                                std::to_string(hand_size_) + ")"
+                                          : std::to_string(c.tricks);
+      t.fact(name, "bid " + bid + ", taken " + std::to_string(team_tricks(team)));
+    }
+  if (swapper_ >= 0) t.fact("Joker swapped", "by " + t.who(swapper_));
+  switch (phase_) {
+    case Phase::kBid:
+      t.status(t.turn(actors(), "call"));
+      break;
+    case Phase::kPlay:
+      t.status(t.turn(actors(), "play"));
+      break;
+    case Phase::kOver:
+      t.status(t.game_over(winners()));
+      break;
+  }
+  std::move(t).write_to(v);
   return v;
 }
 

@@ -4,6 +4,7 @@
 
 #include "core/deal_check.h"
 #include "core/game_support.h"
+#include "core/table_layout.h"
 #include "games/common/tricks.h"
 
 namespace cardroom::bridge_solitaire {
@@ -670,6 +671,55 @@ nlohmann::json State::view(Seat seat) const {
   };
   line("rubber", side(0) + ", " + side(1));
   v["board"] = board;
+
+  // The table: the trick (the house is seat 1), the face-up cards, the cards kept, the face-down
+  // cards, the discard pile and the stock; the house's bid, the contract and the rubber as facts.
+  TableLayout t(seat, names);
+  t.add_trick(v);
+  if (choosing) {
+    t.add("face_up", ZoneKind::kBoard, "Face up", kNoSeat, face_up_);
+    t.add("kept", ZoneKind::kFan, "Kept", kPlayer, kept_);
+    nlohmann::json& down = t.add("face_down", ZoneKind::kFan, "Face down, turned when six are kept",
+                                 kNoSeat, CardSet());
+    down["count"] = face_down_.size();
+  }
+  if (phase_ != Phase::kOver && !choosing) {
+    t.add_pile("discards", "Discard pile", kNoSeat, discards_.size(), discard_top_);
+    t.add_pile("stock", "Stock", kNoSeat, stock_left());
+    if (!turned_.empty()) t.add("turned", ZoneKind::kFan, "Turned, no play", kNoSeat, turned_);
+  }
+  if (phase_ >= Phase::kCall && phase_ != Phase::kOver)
+    t.fact("House bid", bid_json(house_bid_, "pass").get<std::string>());
+  if (phase_ == Phase::kPlay) {
+    t.fact("Contract", std::string(bridge::bid_label(contract_.bid, contract_.doubling, true)) +
+                           (contract_.declarer == kPlayer ? " by you" : " by the house"));
+    const int declarer_tricks = play_.tricks_won(contract_.declarer == kPlayer ? kPlayer : kHouse);
+    t.fact(contract_.declarer == kPlayer ? "You need" : "The house needs",
+           std::to_string(contract_.bid.tricks_needed()) + " tricks, has " +
+               std::to_string(declarer_tricks));
+    t.fact("Trumps", TableLayout::suit_words(contract_.bid.is_suit() ? contract_.bid.suit()
+                                                                     : static_cast<int>(kNoSuit)));
+  }
+  t.fact("Rubber", side(0) + ", " + side(1));
+  switch (phase_) {
+    case Phase::kKeep:
+      t.status(t.turn(actors(), "keep a card (" + std::to_string(kept_.size()) + " of 6 kept)"));
+      break;
+    case Phase::kDiscard:
+      t.status(t.turn(actors(), "discard"));
+      break;
+    case Phase::kCall:
+      t.status(t.turn(actors(), "call over the house or pass"));
+      break;
+    case Phase::kPlay:
+      t.status(t.turn(actors(), "play"));
+      break;
+    case Phase::kOver:
+      t.status(winners().contains(kPlayer) ? "Rubber over: you win"
+                                           : "Rubber over: the house wins");
+      break;
+  }
+  std::move(t).write_to(v);
   return v;
 }
 

@@ -5,6 +5,7 @@
 #include "core/deal_check.h"
 #include "core/game_support.h"
 #include "core/move_text.h"
+#include "core/table_layout.h"
 
 namespace cardroom::bridgette {
 
@@ -608,6 +609,49 @@ nlohmann::json State::view(Seat seat) const {
   v["lead_barred"] = in_play ? suit_json(play_.policy().barred) : nlohmann::json(nullptr);
   tricks::add_trick_view(v, play_, in_play, names);
   v["tricks_won"] = won;
+
+  // The table: the trick, the upcard, the stock and the viewer's own discards; the bid to beat or
+  // the contract with the tricks it needs as facts.
+  TableLayout t(seat, names);
+  t.add_trick(v);
+  if (upcard_ != kNoCard && (!aside_.empty() || phase_ == Phase::kDiscard))
+    t.add("upcard", ZoneKind::kFan, aside_.empty() ? "Upcard" : "Upcard, set aside", kNoSeat,
+          std::span<const Card>(&upcard_, 1));
+  t.add_pile("stock", "Stock", kNoSeat, stock_.size());
+  if (player && !discards_[seat].empty())
+    t.add("discards", ZoneKind::kFan, "Your discards (face down)", seat, discards_[seat]);
+  if (phase_ == Phase::kBid && auction_.has_bid()) {
+    const std::string doubling(bridge::doubling_text(auction_.doubling()));
+    t.fact("Bid to beat", bridge::bid_text(*auction_.current(), true) + doubling + " by " +
+                              t.who(auction_.bidder()));
+  }
+  if (in_play) {
+    const bridge::Contract c = auction_.contract();
+    t.fact("Contract", bridge::contract_text(c, true) + " by " + t.who(c.declarer));
+    t.fact("Declarer needs", std::to_string(c.bid.tricks_needed()) + " tricks, has " +
+                                 std::to_string(play_.tricks_won(c.declarer)));
+    t.fact("Trumps", TableLayout::suit_words(trump()));
+    if (play_.policy().barred != kNoSuit)
+      t.fact("No lead in", TableLayout::suit_words(play_.policy().barred));
+  }
+  switch (phase_) {
+    case Phase::kDiscard:
+      t.status(t.turn(actors(), "discard"));
+      break;
+    case Phase::kBid:
+      t.status("Auction: " + t.turn(actors(), "call"));
+      break;
+    case Phase::kPlay: {
+      const bridge::Contract c = auction_.contract();
+      t.status(bridge::contract_text(c, true) + " by " + t.who(c.declarer) + ": " +
+               t.turn(actors(), "play"));
+      break;
+    }
+    case Phase::kOver:
+      t.status(t.game_over(winners()));
+      break;
+  }
+  std::move(t).write_to(v);
   return v;
 }
 

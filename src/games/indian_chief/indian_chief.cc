@@ -6,6 +6,7 @@
 #include "core/deal_check.h"
 #include "core/game_support.h"
 #include "core/move_data.h"
+#include "core/table_layout.h"
 
 namespace cardroom::indian_chief {
 namespace {
@@ -819,6 +820,51 @@ nlohmann::json State::view(Seat seat) const {
   }
   v["seat_notes"] = notes;
   v["board_keys"] = {"picked", "stub_size"};
+
+  // The table: the stub in the middle; before each seat its meld of this turn (the viewer's picks
+  // while choosing; every meld face up once revealed, as it lies after thefts).
+  TableLayout t(seat);
+  t.add_pile("stub", "Stub", kNoSeat, stub_.size());
+  for (Seat s = 0; s < n; ++s) {
+    const std::string id = "meld" + std::to_string(s);
+    if (phase_ == Phase::kMeld) {
+      if (s == seat) {
+        std::vector<Card> picked(picks_[s].begin(), picks_[s].begin() + pick_count_[s]);
+        t.add(id, ZoneKind::kMeld,
+              chosen_.contains(s) ? std::string(box_name(box_[s])) + " (chosen)" : "Your meld", s,
+              picked);
+      } else {
+        // How many cards another seat picked is its secret until the melds are revealed.
+        t.add(id, ZoneKind::kMeld, chosen_.contains(s) ? "Chosen" : "Choosing", s,
+              std::span<const Card>{});
+      }
+      continue;
+    }
+    const int box = current_.box[s];
+    std::string label = std::string(box_name(box)) + ": " + std::to_string(current_.points[s]);
+    if (current_.stole[s] != kNoCard)
+      label += ", stole " + t.card(current_.stole[s]) + " from " + t.who(current_.stole_from[s]);
+    t.add(id, ZoneKind::kMeld, std::move(label), s, melds_[s].to_vector());
+  }
+  if (player && phase_ == Phase::kMeld && !chosen_.contains(seat)) {
+    std::string empty;
+    for (int b = 0; b < kBoxes; ++b)
+      if (boxes_[seat][b] == kEmpty) empty += (empty.empty() ? "" : ", ") + std::string(kNames[b]);
+    t.fact("Your empty boxes", empty);
+  }
+  switch (phase_) {
+    case Phase::kMeld:
+      t.status(t.turn(actors(), "pick cards and meld"));
+      break;
+    case Phase::kSteal:
+      t.status("Thieves steal: " + t.turn(actors(), "steal or pass"));
+      break;
+    case Phase::kOver: {
+      t.status(t.game_over(winners()));
+      break;
+    }
+  }
+  std::move(t).write_to(v);
   return v;
 }
 

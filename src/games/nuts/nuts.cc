@@ -5,6 +5,7 @@
 #include "core/constrained_deal.h"
 #include "core/game_support.h"
 #include "core/move_data.h"
+#include "core/table_layout.h"
 
 namespace cardroom::nuts {
 namespace {
@@ -883,6 +884,36 @@ nlohmann::json State::view(Seat seat) const {
   v["seat_notes"] = notes;
   v["board"] = board;
   v["board_keys"] = json::array();
+
+  // The table: the foundations in the middle, a pile each (its top card and how many); before
+  // each layout's first seat its four tableau piles as rows, its reserve, waste and stock.
+  TableLayout t(seat);
+  for (int f = 0; f < foundations_n_; ++f)
+    t.add_pile("foundation" + std::to_string(f + 1), "Foundation", kNoSeat, foundations_[f].size,
+               foundations_[f].top());
+  std::string stuck;
+  for (int l = 0; l < n; ++l) {
+    const Layout& lay = layouts_[l];
+    const Seat owner = seats_of(l).lowest();
+    const std::string id = "L" + std::to_string(l + 1) + "-";
+    for (int p = 0; p < kPiles; ++p)
+      t.add(id + "T" + std::to_string(p + 1), ZoneKind::kRow, "T" + std::to_string(p + 1), owner,
+            std::span<const Card>(lay.tableau[p].data(), lay.pile_n[p]));
+    t.add_pile(id + "reserve", "Reserve", owner, lay.reserve_n, lay.reserve_top());
+    t.add_pile(id + "waste", "Waste", owner, lay.waste_n, lay.waste_top());
+    t.add_pile(id + "stock", "Stock", owner, lay.stock_n);
+    if (lay.stuck) stuck += (stuck.empty() ? "" : ", ") + t.who(owner);
+  }
+  t.fact("Game to", std::to_string(config_.target) + " points");
+  if (!stuck.empty()) t.fact("Stuck", stuck);
+  if (over_) {
+    t.status(t.game_over(winners()));
+  } else if (grace_) {
+    t.status(t.Who(seats_of(nuts_by_).lowest()) + " called Nuts: finish the move in hand");
+  } else {
+    t.status("Everyone plays at once: empty your reserve, then call Nuts");
+  }
+  std::move(t).write_to(v);
   return v;
 }
 

@@ -7,6 +7,7 @@
 #include "core/deal_check.h"
 #include "core/game_support.h"
 #include "core/move_text.h"
+#include "core/table_layout.h"
 
 namespace cardroom::red_rover {
 
@@ -1118,6 +1119,80 @@ nlohmann::json State::view(Seat seat) const {
   v["board"] = board;
   tricks::add_trick_view(v, play_, phase_ == Phase::kPlay);
   v["tricks_won"] = won;
+
+  // The table: the trick, the turn-up, the three packets (face down in the centre, or before the
+  // player who took one), a packet shown, the called card, open hands and the declarer's own
+  // discards; the contract, trumps and their order as facts.
+  TableLayout t(seat);
+  t.add_trick(v);
+  t.add("turn_up", ZoneKind::kFan, "Turn-up", kNoSeat, std::span<const Card>(&turn_up_, 1));
+  for (int k = 0; k < kPackets; ++k) {
+    if (packets_[k].empty()) continue;
+    nlohmann::json& z = t.add("packet" + std::to_string(k + 1), ZoneKind::kPile,
+                              "Packet " + std::to_string(k + 1), packet_taker_[k], CardSet());
+    z["count"] = packets_[k].size();
+  }
+  if (!exposed_.empty()) t.add("shown", ZoneKind::kFan, "Packet shown", kNoSeat, exposed_);
+  if (called_ != kNoCard)
+    t.add("called", ZoneKind::kFan, "Called card", kNoSeat, std::span<const Card>(&called_, 1));
+  if (open_)
+    for (Seat s = 0; s < kPlayers; ++s)
+      if (s != seat)
+        t.add("open" + std::to_string(s), ZoneKind::kFan, "Open hand", s, play_.hand(s));
+  if (player && seat == declarer_ && !discards_.empty())
+    t.add("discards", ZoneKind::kFan, "Your discards", seat, discards_);
+  // A contract's name in words: "bull-rush" is "Bull Rush".
+  auto words = [](std::string name) {
+    for (std::size_t i = 0; i < name.size(); ++i) {
+      if (name[i] == '-') name[i] = ' ';
+      if (i == 0 || name[i - 1] == ' ')
+        name[i] = static_cast<char>(std::toupper(static_cast<unsigned char>(name[i])));
+    }
+    return name;
+  };
+  if (decided)
+    t.fact("Contract", words(v["contract"]["text"].get<std::string>()) + " (" +
+                           std::to_string(contract_value(contract_)) + ")" +
+                           (declarer_ == kNoSeat ? "" : " by " + t.who(declarer_)));
+  if (v["current_bid"].is_object())
+    t.fact("Highest bid",
+           words(v["current_bid"]["call"].get<std::string>()) + " by " + t.who(high_seat_));
+  if (trumps_known) {
+    const int trumps = trump();
+    if (trumps == kNoSuit) {
+      t.fact("Trumps", "no trumps; the 6♦ wins any trick");
+    } else {
+      // The trump order, highest first: the 6♦, then the suit (the red suits reversed).
+      const bool reversed =
+          config_.red_order == RedOrder::kReversed && (trumps == kHearts || trumps == kDiamonds);
+      static constexpr std::string_view kHigh = "AKQJT9876";
+      std::string order = "6♦";
+      for (int i = 0; i < 9; ++i) {
+        const char r = reversed ? kHigh[8 - i] : kHigh[i];
+        if (trumps == kDiamonds && r == '6') continue;
+        order += std::string(" ") + (r == 'T' ? "10" : std::string(1, r)) +
+                 std::string(suit_symbol(trumps));
+      }
+      t.fact("Trumps", TableLayout::suit_words(trumps));
+      t.fact("Trump order", order);
+    }
+  }
+  static constexpr const char* kDoing[] = {"bid",
+                                           "take a packet",
+                                           "discard",
+                                           "name trumps",
+                                           "call a card",
+                                           "choose who leads",
+                                           "take a packet",
+                                           "bid",
+                                           "declare or not",
+                                           "play",
+                                           ""};
+  if (phase_ == Phase::kOver)
+    t.status(t.game_over(winners()));
+  else
+    t.status((bidding ? "Auction: " : "") + t.turn(actors(), kDoing[static_cast<int>(phase_)]));
+  std::move(t).write_to(v);
   return v;
 }
 

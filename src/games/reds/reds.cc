@@ -6,6 +6,7 @@
 #include "core/deal_check.h"
 #include "core/game_support.h"
 #include "core/move_text.h"
+#include "core/table_layout.h"
 
 namespace cardroom::reds {
 
@@ -559,6 +560,38 @@ nlohmann::json State::view(Seat seat) const {
     for (int t = 0; t < n / 2; ++t) teams.push_back(team_score(t));
     v["team_scores"] = teams;
   }
+
+  // The table: the trick, the cards turned for the anti-trump; trumps and the exchange as facts.
+  TableLayout t(seat);
+  t.add_trick(v);
+  if (turned_count_ > 0)
+    t.add("turned", ZoneKind::kFan, "Turned", kNoSeat,
+          std::span<const Card>(turned_.data(), turned_count_));
+  t.fact("Trumps", TableLayout::suit_words(kDiamonds));
+  if (anti_trump_ != kNoSuit) t.fact("Anti-trump", TableLayout::suit_words(anti_trump_));
+  if (ex.cards > 0)
+    t.fact("Exchange", std::to_string(ex.cards) +
+                           (ex.cards == 1 ? " card to the " : " cards to the ") +
+                           (ex.direction > 0 ? "left" : "right"));
+  if (player && bid_submitted_.contains(seat))
+    t.fact("Your bid",
+           std::to_string(bids_[seat]) + ", taken " + std::to_string(play_.tricks_won(seat)));
+  switch (phase_) {
+    case Phase::kBid:
+      t.status(t.turn(actors(), "bid"));
+      break;
+    case Phase::kExchange:
+      t.status(t.turn(actors(), "pass " + std::to_string(ex.cards) +
+                                    (ex.direction > 0 ? " to the left" : " to the right")));
+      break;
+    case Phase::kPlay:
+      t.status(t.turn(actors(), "play"));
+      break;
+    case Phase::kOver:
+      t.status(t.game_over(winners()));
+      break;
+  }
+  std::move(t).write_to(v);
   return v;
 }
 

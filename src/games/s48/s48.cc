@@ -6,6 +6,7 @@
 #include "core/deal_check.h"
 #include "core/game_support.h"
 #include "core/move_text.h"
+#include "core/table_layout.h"
 #include "games/common/tricks.h"
 
 namespace cardroom::s48 {
@@ -303,6 +304,29 @@ nlohmann::json State::view(Seat seat) const {
   v["forbidden_bid"] = hook >= 0 ? nlohmann::json(hook) : nlohmann::json(nullptr);
   tricks::add_trick_view(v, play_, phase_ == Phase::kPlay);
   v["tricks_won"] = won;
+
+  // The table: the trick; the cards dealt, the bids against the tricks and the hook as facts.
+  TableLayout t(seat);
+  t.add_trick(v);
+  t.fact("Cards dealt", std::to_string(hand_size_) + ", no trumps");
+  int bid_total = 0, bids_in = 0;
+  for (Seat s = 0; s < n; ++s)
+    if (bids_[s] >= 0) bid_total += bids_[s], ++bids_in;
+  if (bids_in > 0)
+    t.fact("Bids", std::to_string(bid_total) + " for " + std::to_string(hand_size_) + " tricks");
+  if (hook >= 0) t.fact("The dealer may not bid", std::to_string(hook));
+  switch (phase_) {
+    case Phase::kBid:
+      t.status(t.turn(actors(), "bid"));
+      break;
+    case Phase::kPlay:
+      t.status(t.turn(actors(), "play"));
+      break;
+    case Phase::kOver:
+      t.status(t.game_over(winners()));
+      break;
+  }
+  std::move(t).write_to(v);
   return v;
 }
 

@@ -6,6 +6,7 @@
 #include "core/deal_check.h"
 #include "core/game_support.h"
 #include "core/move_data.h"
+#include "core/table_layout.h"
 
 namespace cardroom::schwimmen {
 
@@ -679,14 +680,65 @@ nlohmann::json State::view(Seat seat) const {
     known.push_back(cards_json(hands_[s] & seen_));
   }
   v["hand_sizes"] = sizes;
-  v["status"] = status;
-  v["known"] = known;  // cards each hand is known to hold: taken from the face-up board
+  v["seat_status"] = status;  // "in", "swimming", "out"
+  v["known"] = known;         // cards each hand is known to hold: taken from the face-up board
   v["closer"] = closer_ >= 0 ? nlohmann::json(closer_) : nlohmann::json(nullptr);
   v["final_turns"] = closer_ >= 0 && phase_ == Phase::kPlay ? nlohmann::json(final_left_ + 1)
                                                             : nlohmann::json(nullptr);
   v["passes"] = passes_;
   v["refreshes"] = refreshes_;
   if (shown) v["hands"] = hand_json(seat);
+
+  // The table: the board in the middle (face down until the dealer chose), the stock, and before
+  // each seat the cards it is known to hold, or its whole hand at the showdown.
+  TableLayout t(seat);
+  if (board_up_) {
+    t.add("board", ZoneKind::kBoard, "Board", kNoSeat, board_);
+  } else if (!board_.empty()) {
+    nlohmann::json& z = t.add("board", ZoneKind::kBoard, "Board (face down)", kNoSeat, CardSet());
+    z["count"] = board_.size();
+  }
+  t.add_pile("stock", "Stock", kNoSeat, stock_size());
+  for (Seat s = 0; s < n; ++s) {
+    if (!active(s) && !(shown && last_.played.contains(s))) continue;
+    if (shown) {
+      t.add("hand" + std::to_string(s), ZoneKind::kFan,
+            "Hand, " + value_text(hand_value(hands_[s]).value2), s, hands_[s]);
+    } else if (s != seat && !(hands_[s] & seen_).empty()) {
+      nlohmann::json& z =
+          t.add("known" + std::to_string(s), ZoneKind::kFan, "Known to hold", s, hands_[s] & seen_);
+      z["count"] = hands_[s].size();
+    }
+  }
+  if (player && hands_[seat].size() == kHand)
+    t.fact("Your hand", value_text(hand_value(hands_[seat]).value2));
+  std::string swimming, out;
+  for (Seat s = 0; s < n; ++s) {
+    if (chips_[s] == 0) swimming += (swimming.empty() ? "" : ", ") + t.who(s);
+    if (chips_[s] < 0) out += (out.empty() ? "" : ", ") + t.who(s);
+  }
+  if (!swimming.empty()) t.fact("Swimming", swimming);
+  if (!out.empty()) t.fact("Out", out);
+  if (closer_ >= 0 && phase_ == Phase::kPlay)
+    t.fact("Knocked", t.who(closer_) + "; " + std::to_string(final_left_ + 1) +
+                          (final_left_ == 0 ? " turn" : " turns") + " left");
+  switch (phase_) {
+    case Phase::kChoose:
+      t.status(t.turn(actors(), "keep the hand or take the board, unseen"));
+      break;
+    case Phase::kPlay:
+      t.status(t.turn(actors(), closer_ >= 0 ? "take a last turn: swap or pass"
+                                             : "swap one, take all, pass or knock"));
+      break;
+    case Phase::kShowdown:
+      t.status("Showdown: the hands are shown");
+      break;
+    case Phase::kOver: {
+      t.status(t.game_over(winners()));
+      break;
+    }
+  }
+  std::move(t).write_to(v);
   return v;
 }
 
@@ -823,7 +875,7 @@ std::vector<ObservationField> Game::observation_fields() const {
                   obs::cards("/discards", "the cards out of play"),
                   obs::cards("/known/{seat}", "the cards this seat knows each seat holds"),
                   obs::cards("/hands/{seat}", "each seat's hand at the showdown"),
-                  obs::choice("/status/{seat}", {"in", "swimming", "out"}, "each seat's standing"),
+                  obs::choice("/seat_status/{seat}", {"in", "swimming", "out"}, "each seat's standing"),
                   obs::number("/stock", 32, "the cards left in the stock"),
                   obs::number("/passes", 8, "passes in a row"),
                   obs::number("/refreshes", 4, "times the table cards were refreshed"),

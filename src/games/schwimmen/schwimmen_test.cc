@@ -467,7 +467,7 @@ TEST(SchwimmenScenario, SCHW_09_SwimmingThenOut) {
   KnockAndPass(t);
   EXPECT_EQ(t.state.score(0), 0);
   EXPECT_TRUE(t.state.swimming(0));
-  EXPECT_EQ(t.state.view(1)["status"], nlohmann::json({"swimming", "in", "in"}));
+  EXPECT_EQ(t.state.view(1)["seat_status"], nlohmann::json({"swimming", "in", "in"}));
   EXPECT_TRUE(HasEvent(t.events, kEveryone, "S0 loses a chip and is swimming"));
   t.deals.push_back(MakeDeal({"7C 8D 9H", "TS JH 9D", "QS 8C 7H"}, "9S JD QH"));
   t.ctx.deals = t.deals;
@@ -477,7 +477,7 @@ TEST(SchwimmenScenario, SCHW_09_SwimmingThenOut) {
   EXPECT_EQ(t.state.score(0), -1);
   EXPECT_FALSE(t.state.active(0));
   EXPECT_TRUE(HasEvent(t.events, kEveryone, "S0 loses while swimming and is out"));
-  EXPECT_EQ(t.state.view(1)["status"], nlohmann::json({"out", "in", "in"}));
+  EXPECT_EQ(t.state.view(1)["seat_status"], nlohmann::json({"out", "in", "in"}));
   // The out seat gets no cards and no turns; the deal passed from S1 to S2.
   t.Play(2, "deal");
   EXPECT_TRUE(t.state.hand(0).empty());

@@ -7,6 +7,7 @@
 #include "core/deal_check.h"
 #include "core/game_support.h"
 #include "core/move_text.h"
+#include "core/table_layout.h"
 
 namespace cardroom::tadmur {
 
@@ -447,6 +448,38 @@ nlohmann::json State::view(Seat seat) const {
   v["shown_void"] = voids;
   v["guessed_this_turn"] = !over() && guessed_;
   v["guessing_open"] = !over() && guess_open(to_act_) && !guessed_;
+
+  // The table: each chain as a row from its starter, the targets face down before their owners
+  // (the viewer's own face up), the ranks ruled out and the spaces left as facts.
+  TableLayout t(seat);
+  for (Seat s = 0; s < kPlayers; ++s) {
+    std::vector<Card> row{starters_[s]};
+    for (int i = 0; i < chain_len_[s]; ++i) row.push_back(chains_[s][i]);
+    nlohmann::json& chain =
+        t.add("chain" + std::to_string(s), ZoneKind::kRow,
+              std::to_string(spaces_[s]) + (spaces_[s] == 1 ? " space" : " spaces") +
+                  " to the target" + (blocked(s) ? " (blocked)" : ""),
+              s, row);
+    chain["spaces"] = spaces_[s];
+    const bool shown = over() || s == seat;
+    nlohmann::json& target =
+        t.add_pile("target" + std::to_string(s), "Target", s, 1, shown ? targets_[s] : kNoCard);
+    if (shown) t.highlight(target, std::span<const Card>(&targets_[s], 1));
+  }
+  for (Seat s = 0; s < kPlayers; ++s) {
+    std::string words;
+    for (const auto& r : ranks_json(ruled_out_[s]))
+      words += (words.empty() ? "" : " ") + r.get<std::string>();
+    t.fact(t.Who(s) == "You" ? "Your target is not" : t.Who(s) + "'s target is not",
+           words.empty() ? "nothing ruled out" : words);
+  }
+  if (over()) {
+    t.status(t.game_over(winners()));
+  } else {
+    std::string doing = guess_open(to_act_) && !guessed_ ? "guess or play" : "play";
+    t.status(t.turn(actors(), doing + " to " + (to_act_ == seat ? "your" : "their") + " chain"));
+  }
+  std::move(t).write_to(v);
   return v;
 }
 

@@ -7,6 +7,7 @@
 #include "core/game_support.h"
 #include "core/move_data.h"
 #include "core/move_text.h"
+#include "core/table_layout.h"
 
 namespace cardroom::truc {
 
@@ -598,6 +599,57 @@ nlohmann::json State::view(Seat seat) const {
   v["tricks_won"] = won;
   v["team_tricks"] = {tricks_won(0), tricks_won(1)};
   v["team_scores"] = {scores_[0], scores_[1]};
+
+  // The table: the trick in the middle; the stake, the tricks and the raises as facts.
+  TableLayout t(seat);
+  t.add_trick(v);
+  auto team_words = [&](int team) {
+    if (player && team == seat % 2) return std::string("your team");
+    return team == 0 ? std::string("S0 and S2") : std::string("S1 and S3");
+  };
+  t.fact("Stake", std::to_string(stake_) + (stake_ == 1 ? " point" : " points"));
+  if (in_play) {
+    const int mine = player ? seat % 2 : 0;
+    t.fact("Tricks", team_words(mine) + " " + std::to_string(tricks_won(mine)) + ", " +
+                         (player ? std::string("theirs") : team_words(1 - mine)) + " " +
+                         std::to_string(tricks_won(1 - mine)));
+  }
+  if (next && !pending_) {
+    std::string by;
+    for (Seat s = 0; s < kPlayers; ++s)
+      if (may_raise(s)) by += (by.empty() ? "" : " or ") + t.who(s);
+    if (!by.empty()) t.fact("Next raise", std::string(raise_name(next + 1)) + ", by " + by);
+  }
+  if (eleven_team_ >= 0)
+    t.fact("On eleven", team_words(eleven_team_) + (eleven_ < 0 ? " deciding"
+                                                    : eleven_   ? " play"
+                                                                : " folded"));
+  if (player)
+    for (Seat s = 0; s < kPlayers; ++s)
+      if (s != seat && s % 2 == seat % 2 && signals_[s] >= 0)
+        t.fact("Your partner signals", kSignalNames[signals_[s]]);
+  switch (phase_) {
+    case Phase::kCut:
+      t.status(t.turn(actors(), "cut or tap the pack"));
+      break;
+    case Phase::kDealChoice:
+      t.status(t.turn(actors(), "deal 3 cards or 1"));
+      break;
+    case Phase::kEleven:
+      t.status(team_words(eleven_team_) + " on 11: " + t.turn(actors(), "play the hand or fold"));
+      break;
+    case Phase::kPlay:
+      if (pending_)
+        t.status(t.Who(raiser_) + " called " + raise_name(pending_) + " (the hand would be worth " +
+                 std::to_string(pending_) + "); " + t.turn(actors(), "answer"));
+      else
+        t.status("Hand worth " + std::to_string(stake_) + "; " + t.turn(actors(), "play"));
+      break;
+    case Phase::kOver:
+      t.status(std::string("Game over: ") + team_words(scores_[0] >= scores_[1] ? 0 : 1) + " won");
+      break;
+  }
+  std::move(t).write_to(v);
   return v;
 }
 
