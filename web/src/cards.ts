@@ -42,7 +42,7 @@ function rankLabel(rank: string): string {
 /** A card's name for people and screen readers: "10♦", or the code itself. */
 export function cardLabel(code: string): string {
   const c = parseCard(code);
-  return c ? rankLabel(c.rank) + SUIT_SYMBOL[c.suit] : code;
+  return c ? rankLabel(c.rank) + SUIT_SYMBOL[c.suit] : (extraNames.get(code) ?? code);
 }
 
 // ---- Drawing ----
@@ -52,13 +52,34 @@ export function cardLabel(code: string): string {
 const W = 100;
 const H = 140;
 
+/** The names of a game's own cards (the view's "card_names": {"J1": "joker 1"}), set by the
+ * table for the game it shows. */
+const extraNames = new Map<string, string>();
+export function setCardNames(names: Record<string, string> | null): void {
+  extraNames.clear();
+  for (const [code, name] of Object.entries(names ?? {})) extraNames.set(code, name);
+}
+
+function escapeXml(s: string): string {
+  return s.replace(/[<>&"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
 function face(code: string): string {
   const c = parseCard(code);
   if (!c) {
-    // A game's own card: its code in the middle, framed so it still reads as a card.
+    // A game's own card (a joker, a blooper, a colon): a star and its name, read from the view,
+    // in the corner its code, as on a real card; framed so it reads as a card.
+    const name = extraNames.get(code);
+    const words = (name ?? code).split(/\s+/);
+    const lines = words.length > 1 ? [words.slice(0, -1).join(" "), words[words.length - 1]] : words;
+    const colour = /^(R|red)/i.test(name ?? "") ? "extra-red" : "";
     return (
       `<rect x="10" y="10" width="${W - 20}" height="${H - 20}" rx="6" class="card-extra-frame"/>` +
-      `<text x="${W / 2}" y="${H / 2 + 12}" text-anchor="middle" class="card-extra">${code}</text>`
+      `<g class="${colour}">` +
+      `<text x="9" y="28" class="card-extra-code">${escapeXml(code)}</text>` +
+      `<text x="${W / 2}" y="${H / 2 + 4}" text-anchor="middle" class="card-extra-star">★</text>` +
+      lines.map((l, i) => `<text x="${W / 2}" y="${H / 2 + 34 + i * 16}" text-anchor="middle" class="card-extra-name">${escapeXml(l)}</text>`).join("") +
+      `</g>`
     );
   }
   const colour = isRed(c.suit) ? "red" : "black";
@@ -128,7 +149,7 @@ export function backEl(extraClass = ""): HTMLElement {
 /** The display order of a view's hand (core/game.h): by `rank_order` when the view gives one,
  * else grouped by suit, trumps first, high to low. Unreadable codes (a game's extra cards, which
  * are high trumps or wild in every game that has them) come first. */
-export function sortHand(cards: string[], rankOrder: string | null, trump: string | null): string[] {
+export function sortHand(cards: string[], rankOrder: string | null, trump: string | null, reversed: string[] = [], first: string[] = []): string[] {
   // Suits alternate colours so neighbouring groups are told apart at a glance.
   const suits: string[] = ["S", "H", "C", "D"];
   if (trump && suits.includes(trump)) {
@@ -138,9 +159,12 @@ export function sortHand(cards: string[], rankOrder: string | null, trump: strin
   const key = (code: string): [number, number, number] => {
     const c = parseCard(code);
     if (!c) return [0, 0, 0];
+    if (first.includes(code)) return [0, 1, 0]; // "top_cards": before every suit (Red Rover's 6♦)
     const rankIdx = rankOrder
       ? (rankOrder.indexOf(c.rank) + 100) % 100 // absent ranks last
-      : RANKS_HIGH_TO_LOW.indexOf(c.rank);
+      : reversed.includes(c.suit)
+        ? 12 - RANKS_HIGH_TO_LOW.indexOf(c.rank) // "reversed_suits": the low card ranks highest
+        : RANKS_HIGH_TO_LOW.indexOf(c.rank);
     const suitIdx = suits.indexOf(c.suit);
     return rankOrder ? [1, rankIdx, suitIdx] : [1, suitIdx, rankIdx];
   };

@@ -61,13 +61,20 @@ export class ScoreBook {
     this.rows.set(round, { round, summary: lr, totals: old ? old.totals : totals });
   }
 
-  render(view: JsonObject, seatLabel: (s: number) => string): HTMLElement {
+  /** `teams`: each seat's partnership (the table message's "teams"), to name team columns. */
+  render(view: JsonObject, seatLabel: (s: number) => string, teams: number[] | null = null): HTMLElement {
     const rows = [...this.rows.values()].sort((a, b) => a.round - b.round);
     const latest = rows.length ? rows[rows.length - 1].summary : null;
-    const teamMode = latest ? Array.isArray(latest.team_points) : Array.isArray(view.team_scores) && !Array.isArray(view.scores);
+    // Team-scored games (Truc, Back Alley) keep a column per team from the first deal on.
+    const teamMode = latest ? Array.isArray(latest.team_points) : Array.isArray(view.team_scores) && Array.isArray(teams);
     const scores = numArr(teamMode ? view.team_scores : view.scores);
     const units = scores.length;
-    const unitLabel = (u: number) => (teamMode ? `Team ${u + 1}` : seatLabel(u));
+    const members = (u: number) => (teams ?? []).map((t, s) => (t === u ? s : -1)).filter((s) => s >= 0);
+    const unitLabel = (u: number) => {
+      if (!teamMode) return seatLabel(u);
+      const m = members(u);
+      return m.length ? m.map((s) => seatLabel(s)).join(" + ") : `Team ${u + 1}`;
+    };
     const sheet = arr(latest?.sheet).map((c) => obj(c)).filter((c): c is JsonObject => c !== null);
     const valueCols = sheet.filter((c) => "value" in c);
     // In team-scored games the per-seat columns form one group (the seats' own calls).
@@ -84,9 +91,10 @@ export class ScoreBook {
     for (const c of seatGroupCols) head1.push(h("th", { rowspan: 2 }, str(c.title) ?? ""));
     for (let u = 0; u < units; u++) {
       head1.push(h("th", { colspan: perUnit, class: "unit" }, unitLabel(u)));
+      // The running total first: the column a reader looks for, never the one scrolled away.
+      head2.push(h("th", { class: "total" }, "total"), h("th", {}, "pts"));
       for (const c of unitCols) head2.push(h("th", {}, str(c.title) ?? ""));
       for (const k of plainCols) head2.push(h("th", {}, k === "bids" ? "bid" : "won"));
-      head2.push(h("th", {}, "pts"), h("th", { class: "total" }, "total"));
     }
 
     const body = rows.map((r) => {
@@ -98,21 +106,31 @@ export class ScoreBook {
       for (const c of seatGroupCols)
         cells.push(h("td", {}, arr(byTitle(c.title)?.seats).map((x) => (x === null ? "–" : String(x))).join(" · ")));
       for (let u = 0; u < units; u++) {
+        const p = num(points[u]);
+        cells.push(h("td", { class: "total" }, r.totals[u] === null || r.totals[u] === undefined ? "" : String(r.totals[u])));
+        cells.push(h("td", { class: p !== null && p < 0 ? "neg" : "" }, p === null ? "" : (p > 0 ? "+" : "") + String(p)));
         for (const c of unitCols) cells.push(h("td", {}, cell(arr(teamMode ? byTitle(c.title)?.teams : byTitle(c.title)?.seats)[u])));
         for (const k of plainCols) cells.push(h("td", {}, cell(arr(r.summary[k])[u])));
-        const p = num(points[u]);
-        cells.push(h("td", { class: p !== null && p < 0 ? "neg" : "" }, p === null ? "" : String(p)));
-        cells.push(h("td", { class: "total" }, r.totals[u] === null || r.totals[u] === undefined ? "" : String(r.totals[u])));
       }
       return h("tr", {}, cells);
     });
 
     const foot: Child[] = [h("th", { colspan: 1 + valueCols.length + seatGroupCols.length }, "now")];
     for (let u = 0; u < units; u++) {
-      foot.push(h("td", { colspan: perUnit - 1 }, ""), h("td", { class: "total", "data-testid": `total-${u}` }, scores[u] === null ? "" : String(scores[u])));
+      foot.push(h("td", { class: "total", "data-testid": `total-${u}` }, scores[u] === null ? "" : String(scores[u])), h("td", { colspan: perUnit - 1 }, ""));
     }
 
+    // The standings above the sheet: every seat's (or team's) total, whatever the width.
+    const standings = h(
+      "div",
+      { class: "standings", "data-testid": "standings" },
+      scores.map((sc, u) => h("span", { class: "standing" }, h("span", { class: "standing-name" }, unitLabel(u)), h("b", {}, sc === null ? "–" : String(sc)))),
+    );
     return h(
+      "div",
+      {},
+      standings,
+      h(
       "div",
       { class: "sheet-wrap" },
       h(
@@ -121,6 +139,7 @@ export class ScoreBook {
         h("thead", {}, h("tr", {}, head1), h("tr", {}, head2)),
         h("tbody", {}, body),
         h("tfoot", {}, h("tr", {}, foot)),
+      ),
       ),
     );
   }

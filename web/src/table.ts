@@ -3,10 +3,11 @@
 // from `legal`, cards are clicked where a move names them, and whatever else a view holds goes to
 // the info panel.
 import { h, fill, type Child } from "./dom";
-import { backEl, cardEl, sortHand, suitSymbol } from "./cards";
+import { backEl, cardEl, cardLabel, isCardCode, setCardNames, sortHand, suitSymbol } from "./cards";
 import type { Chat, GameEvent, HintMsg, JsonObject, LegalMove, TableMsg, UpdateMsg } from "./protocol";
 import { arr, moveLabel, num, numArr, obj, planMoves, readTrick, roundText, str, strArr, type MovePlan, type Trick } from "./view";
 import { boardEl, infoPanel, scoreCardEl, type InfoContext } from "./info";
+import { factsEl, readFacts, readLayout, suitSpans, withNames, zoneEl, type Zone } from "./layout";
 import { ScoreBook } from "./sheet";
 
 export interface TableActions {
@@ -36,6 +37,12 @@ export class TableView {
   private log: GameEvent[] = [];
   private chatLines: Chat[] = [];
   private deadline: number | null = null; // when the turn timer runs out, by this clock (ms)
+  // The end of a hand is a moment: its summary lies on the felt until the player continues or a
+  // few seconds pass. `seenRound`: the last round summary already shown (or there on arrival).
+  private seenRound = 0;
+  private summaryRound: number | null = null;
+  private summaryTimer: number | undefined;
+  private overClosed = false; // the game-over panel put aside to look at the table
 
   // The parts redrawn separately, so typing in the chat survives an update.
   private header = h("header", { class: "table-header" });
@@ -114,6 +121,11 @@ export class TableView {
     this.chatLines = msg.chat.slice();
     this.setDeadline(msg.turn);
     this.setPending(false);
+    if (!sameTable) {
+      this.seenRound = num(obj(msg.view.last_round)?.round) ?? 0;
+      this.summaryRound = null;
+      this.overClosed = false;
+    }
     this.render([]);
     this.renderLog(false);
     this.renderChat();
@@ -214,6 +226,12 @@ export class TableView {
 
   private sendMove(m: LegalMove): void {
     if (!this.msg || !this.canAct()) return;
+    if (this.summaryRound !== null) {
+      // Playing on is continuing: the summary makes way.
+      window.clearTimeout(this.summaryTimer);
+      this.summaryRound = null;
+      this.renderFelt([]);
+    }
     this.setPending(true);
     this.selected = null;
     this.actions.move(m, this.msg.mode === "real_time" ? null : this.msg.seq);
@@ -223,6 +241,19 @@ export class TableView {
 
   private render(events: GameEvent[]): void {
     if (!this.msg) return;
+    const round = num(obj(this.view.last_round)?.round);
+    if (round !== null && round > this.seenRound) {
+      // A hand just ended: its summary stays 8 seconds, or until "Continue".
+      this.seenRound = round;
+      this.summaryRound = round;
+      window.clearTimeout(this.summaryTimer);
+      this.summaryTimer = window.setTimeout(() => {
+        this.summaryRound = null;
+        this.render([]);
+      }, 8000);
+    }
+    const names = obj(this.view.card_names);
+    setCardNames(names ? Object.fromEntries(Object.entries(names).map(([k, v]) => [k, String(v)])) : null);
     this.book.record(this.view);
     this.plan = planMoves(this.msg.legal);
     this.renderHeader();
@@ -233,6 +264,114 @@ export class TableView {
     this.renderHand();
     this.renderMoves();
     this.tick();
+  }
+
+  /** The scores as units (teams in team-scored games, else seats): name, score, out. */
+  private units(teamMode: boolean): { name: string; score: number | null; out: boolean; seats: number[] }[] {
+    const v = this.view;
+    const out = new Set(numArr(v.out));
+    if (teamMode) {
+      const teams = Array.isArray(this.msg?.teams) ? this.msg!.teams : [];
+      return numArr(v.team_scores).map((score, t) => {
+        const seats = teams.map((x, s) => (x === t ? s : -1)).filter((s) => s >= 0);
+        return { name: seats.length ? seats.map(this.seatLabel).join(" + ") : `Team ${t + 1}`, score, out: false, seats };
+      });
+    }
+    const house = obj(v.house);
+    const list = numArr(v.scores).map((score, s) => ({ name: this.seatLabel(s), score, out: out.has(s), seats: [s] }));
+    if (house) list.push({ name: str(house.name) ?? "house", score: num(house.score), out: false, seats: [list.length] });
+    return list;
+  }
+
+  /** The hand summary or the game-over panel on the felt, or null. */
+  private momentEl(): HTMLElement | null {
+    const v = this.view;
+    const over = this.msg!.over || v.over === true;
+    if (over && !this.overClosed) return this.gameOverEl();
+    if (this.summaryRound === null || over) return null;
+    const lr = obj(v.last_round);
+    if (!lr || num(lr.round) !== this.summaryRound) return null;
+    const teamMode = Array.isArray(lr.team_points);
+    const points = numArr(teamMode ? lr.team_points : lr.points);
+    const units = this.units(teamMode);
+    // Against the house (core/game.h: the view's "house"), its points of the round.
+    if (obj(v.house) && !teamMode) points.push(num(lr.house_points));
+    const sheet = arr(lr.sheet).map((c) => obj(c)).filter((c): c is JsonObject => c !== null);
+    const notes = sheet.filter((c) => "value" in c && c.value !== null).map((c) => `${str(c.title) ?? ""}: ${String(c.value)}`);
+    const unitCols = sheet.filter((c) => Array.isArray(teamMode ? c.teams : c.seats));
+    const name = roundText({ ...v, round: this.summaryRound }) || `${str(v.round_name) ?? "Round"} ${this.summaryRound}`;
+    return h(
+      "div",
+      { class: "moment", "data-testid": "hand-summary", role: "dialog", "aria-label": "hand summary" },
+      h("h2", {}, `${name.replace(/ of \d+$/, "")} is over`),
+      notes.length ? h("p", { class: "moment-notes" }, suitSpans(readable(notes.join(" · ")))) : null,
+      h(
+        "table",
+        { class: "moment-table" },
+        h("thead", {}, h("tr", {}, h("th", {}, ""), unitCols.map((c) => h("th", {}, str(c.title) ?? "")), h("th", {}, "points"), h("th", {}, "total"))),
+        h(
+          "tbody",
+          {},
+          units.map((u, i) =>
+            h(
+              "tr",
+              {},
+              h("th", {}, u.name),
+              unitCols.map((c) => {
+                const x = arr(teamMode ? c.teams : c.seats)[i];
+                return h("td", {}, x === null || x === undefined ? "–" : suitSpans(readable(String(x))));
+              }),
+              h("td", { class: (points[i] ?? 0) < 0 ? "neg" : "" }, points[i] === null || points[i] === undefined ? "–" : `${points[i]! > 0 ? "+" : ""}${points[i]}`),
+              h("td", { class: "total" }, u.out ? "out" : u.score === null ? "–" : String(u.score)),
+            ),
+          ),
+        ),
+      ),
+      h("button", { type: "button", "data-testid": "continue", onclick: () => this.closeSummary() }, "Continue"),
+    );
+  }
+
+  private closeSummary(): void {
+    window.clearTimeout(this.summaryTimer);
+    this.summaryRound = null;
+    this.render([]);
+  }
+
+  /** Standings at the end of the game: place, name, score; players who are out, as out. */
+  private gameOverEl(): HTMLElement {
+    const v = this.view;
+    const lr = obj(v.last_round);
+    const teamMode = lr ? Array.isArray(lr.team_points) : Array.isArray(v.team_scores) && Array.isArray(this.msg?.teams);
+    const winners = new Set(numArr(v.winners));
+    const units = this.units(teamMode).map((u) => ({ ...u, won: u.seats.some((s) => winners.has(s)) }));
+    // Winners first, then by score (higher first), the players who are out last.
+    const order = units.slice().sort((a, b) => Number(b.won) - Number(a.won) || Number(a.out) - Number(b.out) || (b.score ?? 0) - (a.score ?? 0));
+    let place = 0;
+    const rows = order.map((u, i) => {
+      const prev = order[i - 1];
+      if (!prev || prev.won !== u.won || prev.out !== u.out || prev.score !== u.score) place = i + 1;
+      return h(
+        "tr",
+        { class: u.won ? "winner" : "" },
+        h("td", {}, u.out ? "–" : `${place}.`),
+        h("th", {}, u.name),
+        h("td", { class: "total" }, u.out ? "out" : u.score === null ? "–" : String(u.score)),
+      );
+    });
+    const me = this.msg!.seat;
+    const mine = me !== null && units.some((u) => u.won && u.seats.includes(me));
+    return h(
+      "div",
+      { class: "moment game-over", "data-testid": "game-over", role: "dialog", "aria-label": "game over" },
+      h("h2", {}, mine ? "You win — well played!" : "Game over"),
+      h("table", { class: "moment-table" }, h("tbody", {}, rows)),
+      h(
+        "div",
+        { class: "moment-actions" },
+        h("button", { type: "button", "data-testid": "see-table", onclick: () => ((this.overClosed = true), this.render([])) }, "See the table"),
+        h("button", { type: "button", onclick: () => this.actions.leave() }, "Lobby"),
+      ),
+    );
   }
 
   private renderHeader(): void {
@@ -277,7 +416,12 @@ export class TableView {
     const v = this.view;
     const toAct = numArr(v.to_act).filter((s): s is number => s !== null);
     let text: string;
-    if (m.over || v.over === true) {
+    const declared = str(v.status);
+    if (declared && m.started && !(m.over || v.over === true)) {
+      // The game's own line ("S1 called truc; your turn to answer"), players named.
+      text = withNames(declared, this.seatLabel);
+      text = text.charAt(0).toUpperCase() + text.slice(1);
+    } else if (m.over || v.over === true) {
       const winners = numArr(v.winners).filter((s): s is number => s !== null);
       text = winners.length ? `Game over: ${winners.map(this.seatLabel).join(", ")} ${winners.length === 1 ? "wins" : "win"}` : "Game over";
       if (m.seat !== null && winners.includes(m.seat)) text += " — well played!";
@@ -292,7 +436,7 @@ export class TableView {
     }
     const mine = m.legal.length > 0;
     this.status.className = `status${mine ? " mine" : ""}`;
-    fill(this.status, h("span", { class: "status-text" }, text), m.turn ? h("span", { class: "timer", "data-timer": "", "data-testid": "timer" }) : null);
+    fill(this.status, h("span", { class: "status-text" }, suitSpans(text)), m.turn ? h("span", { class: "timer", "data-timer": "", "data-testid": "timer" }) : null);
   }
 
   /** Where seat s sits around the felt, the viewer at the bottom and the others clockwise from its
@@ -321,6 +465,11 @@ export class TableView {
     // Each seat's bid or call, where the view has one a seat ("bids": numbers or call text).
     const bids = Array.isArray(v.bids) && v.bids.length === n ? v.bids : [];
 
+    // The zones the game declares: the middle of the table in the felt's centre, each other
+    // seat's before it in its panel, the viewer's own under the felt (renderBoard).
+    const zones = readLayout(v);
+    const zctx = { decorateCard: this.decorateCard };
+    const owned = (s: number) => zones.filter((z) => z.owner === s && z.kind !== "trick");
     const panels: Child[] = [];
     for (let s = 0; s < places; s++) {
       const isHouse = s === n;
@@ -360,11 +509,18 @@ export class TableView {
             size !== null && size !== undefined ? h("span", { title: "cards in hand" }, `🂠 ${size}`) : null,
             bids[s] !== undefined && bids[s] !== null && typeof bids[s] !== "object" ? h("span", { class: "seat-bid", title: "bid" }, `bid ${String(bids[s])}`) : null,
             tricks !== null && tricks !== undefined ? h("span", { title: "tricks won" }, `tricks ${tricks}`) : null,
-            score !== null && score !== undefined ? h("span", { class: "seat-score", title: teamScores.length ? "team score" : "score" }, `score ${score}`) : null,
+            !isHouse && numArr(v.out).includes(s)
+              ? h("span", { class: "seat-out" }, "out")
+              : score !== null && score !== undefined
+                ? h("span", { class: "seat-score", title: teamScores.length ? "team score" : "score" }, `score ${score}`)
+                : null,
             turnSeats.has(s) && toAct.has(s) ? h("span", { class: "timer", "data-timer": "" }) : null,
           ),
-          backs,
-          str(notes[s]) ? h("div", { class: "seat-note" }, str(notes[s])) : null,
+          zones.length ? null : backs,
+          zones.length && s !== me && owned(s).length
+            ? h("div", { class: "seat-zones" }, owned(s).map((z) => zoneEl(z, zctx, "tiny")))
+            : null,
+          !zones.length && str(notes[s]) ? h("div", { class: "seat-note" }, str(notes[s])) : null,
         ),
       );
     }
@@ -385,7 +541,19 @@ export class TableView {
         trickEl.appendChild(el);
       });
     }
-    fill(this.felt, panels, trickEl);
+    const middle = zones.filter((z) => z.owner === null && z.kind !== "trick");
+    const trickShown = trick !== null && trick.cards.length > 0;
+    const centre = middle.length
+      ? h("div", { class: `felt-centre${trickShown ? " beside-trick" : ""}`, "data-testid": "felt-centre" }, middle.map((z) => zoneEl(z, zctx, trickShown ? "tiny" : "small")))
+      : null;
+    // A game without tricks keeps the viewer's own zones on the felt too, above its seat (Nuts'
+    // layout, Tadmur's chain); a trick game, under the felt, where the trick leaves room.
+    const mine = me !== null && !zones.some((z) => z.kind === "trick") ? owned(me) : [];
+    const mineEl = mine.length ? h("div", { class: "felt-mine", "data-testid": "felt-mine" }, mine.map((z) => zoneEl(z, zctx, "small"))) : null;
+    this.felt.classList.toggle("with-zones", zones.some((z) => z.kind !== "trick"));
+    this.felt.classList.toggle("with-mine", mine.length > 0);
+    this.felt.classList.toggle("no-centre", middle.length === 0);
+    fill(this.felt, panels, centre, mineEl, trickEl, this.momentEl());
     this.animate(events);
   }
 
@@ -437,6 +605,15 @@ export class TableView {
   }
 
   private renderBoard(): void {
+    const zones: Zone[] = readLayout(this.view);
+    if (zones.length) {
+      const me = this.msg?.seat ?? null;
+      const onFelt = !zones.some((z) => z.kind === "trick"); // drawn by renderFelt
+      const mine = onFelt ? [] : zones.filter((z) => me !== null && z.owner === me && z.kind !== "trick");
+      fill(this.board, mine.length ? h("div", { class: "my-zones" }, mine.map((z) => zoneEl(z, { decorateCard: this.decorateCard }, "small"))) : null);
+      this.board.hidden = !mine.length;
+      return;
+    }
     const board = boardEl(this.view, this.infoContext());
     fill(this.board, board);
     this.board.hidden = !board;
@@ -453,7 +630,7 @@ export class TableView {
     // Unplayable cards are dimmed only while the viewer must choose: between turns the whole
     // hand stays fully legible.
     this.hand.classList.toggle("my-turn", this.canAct());
-    const cards = sortHand(strArr(v.hand), str(v.rank_order), str(v.trump));
+    const cards = sortHand(strArr(v.hand), str(v.rank_order), str(v.trump), strArr(v.reversed_suits), strArr(v.top_cards));
     const narrowing = new Set(this.plan.cardButtons.keys());
     const els = cards.map((code) => {
       const moves = this.plan.cardMoves.get(code) ?? [];
@@ -508,7 +685,7 @@ export class TableView {
     // Card moves are also buttons when the card is nowhere on the table to be clicked.
     if (!sel) {
       const shown = new Set(strArr(this.view.hand));
-      for (const el of this.root.querySelectorAll<HTMLElement>(".board [data-card], .table-side [data-card]")) shown.add(el.dataset.card!);
+      for (const el of this.root.querySelectorAll<HTMLElement>(".board-area [data-card].playable, .felt [data-card].playable, .table-side [data-card].playable")) shown.add(el.dataset.card!);
       for (const [code, ms] of this.plan.cardMoves) if (!shown.has(code) || ms.length > 1) moveList.push(...ms);
     }
     const disabled = !this.canAct();
@@ -559,8 +736,15 @@ export class TableView {
     );
     this.lastTrick.hidden = !last;
 
-    fill(this.sheet, h("h2", {}, "Score sheet"), this.book.render(v, this.seatLabel), scoreCardEl(v, ctx));
-    fill(this.info, h("h2", {}, "Table info"), infoPanel(v, ctx));
+    fill(this.sheet, h("h2", {}, "Score sheet"), this.book.render(v, this.seatLabel, Array.isArray(this.msg?.teams) ? this.msg!.teams : null), scoreCardEl(v, ctx));
+    const facts = readFacts(v);
+    if (facts) {
+      fill(this.info, h("h2", {}, "At the table"), factsEl(facts, this.seatLabel));
+      this.info.hidden = facts.length === 0;
+    } else {
+      fill(this.info, h("h2", {}, "Table info"), infoPanel(v, ctx));
+      this.info.hidden = false;
+    }
     const team = this.msg && TEAM_CHAT_GAMES.has(this.msg.game) && this.msg.seat !== null;
     this.chatTo.hidden = !team;
     if (!team) this.chatTo.value = "table";
@@ -570,7 +754,7 @@ export class TableView {
     fill(
       this.logEl,
       this.log.map((e, i) =>
-        h("li", { class: `ev ev-${e.kind}${animate && i >= this.log.length - 4 ? " fresh" : ""}` }, e.text ?? e.kind),
+        h("li", { class: `ev ev-${e.kind}${animate && i >= this.log.length - 4 ? " fresh" : ""}` }, suitSpans(readable(e.text ?? e.kind))),
       ),
     );
     this.logEl.scrollTop = this.logEl.scrollHeight;
@@ -593,4 +777,14 @@ export class TableView {
     this.actions.chat(text.slice(0, 500), this.chatTo.value === "team" ? "team" : "table");
     this.chatInput.value = "";
   }
+}
+
+/** An event's text for people: its card codes as cards ("S1 plays Q♦", "joker 1"). */
+export function readable(text: string): string {
+  return text.replace(/[A-Z0-9]{2,3}/g, (w, at: number) => {
+    const before = at > 0 ? text[at - 1] : " ";
+    const after = text[at + w.length] ?? " ";
+    if (/[A-Za-z0-9]/.test(before) || /[A-Za-z0-9]/.test(after)) return w;
+    return isCardCode(w) ? cardLabel(w) : w;
+  });
 }

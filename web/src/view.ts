@@ -54,7 +54,7 @@ export const ENVELOPE_KEYS = new Set([
   "game", "seat", "players", "phase", "round", "rounds", "dealer", "hand", "hand_sizes", "scores",
   "team_scores", "to_act", "legal", "over", "winners", "last_round", "seq", "trump", "trick",
   "tricks", "tricks_won", "rank_order", "round_name", "initial_score", "seat_notes", "board_keys",
-  "board", "house", "moves",
+  "board", "house", "moves", "layout", "status", "facts", "card_names", "top_cards", "reversed_suits", "out",
 ]);
 
 // ---- Moves ----

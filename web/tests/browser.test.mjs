@@ -199,6 +199,28 @@ async function waitForTurnOrEnd(page, timeout = STEP_MS) {
   return snapshot(page);
 }
 
+/** Clicks moves until the page shows a hand's summary or the game-over panel (true), or `limit`
+ * moves were made (false). */
+async function playToMoment(page, rng, limit) {
+  const moment = '[data-testid="hand-summary"], [data-testid="game-over"]';
+  for (let i = 0; i <= limit; i++) {
+    await page.waitForFunction(
+      ([sel, m]) => {
+        const r = window.__cr;
+        if (document.querySelector(m)) return true;
+        if (!r.last || document.querySelector('[data-testid="table"].pending')) return false;
+        return document.querySelectorAll(sel).length > 0;
+      },
+      [CLICKABLE, moment],
+      { timeout: STEP_MS, polling: POLL_MS },
+    );
+    if (await page.$(moment)) return true;
+    if (i === limit) break;
+    await clickSomeMove(page, await snapshot(page), rng);
+  }
+  return false;
+}
+
 /** The page offers moves exactly when the server's view says this seat may move. */
 function checkOffers(s, where) {
   if (s.over) return;
@@ -489,7 +511,7 @@ describe("a Reds game in the browser", { timeout: 150_000 }, () => {
   });
 });
 
-describe("a table of every game", { timeout: 120_000 }, () => {
+describe("a table of every game", { timeout: 240_000 }, () => {
   test("screenshots of each game's table after a few moves", async () => {
     const page = await newPage();
     await page.goto(server.url);
@@ -512,6 +534,43 @@ describe("a table of every game", { timeout: 120_000 }, () => {
     await page.context().close();
   });
 });
+
+/** The table shows the game's declared layout (core/table_layout.h) and speaks in symbols: every
+ * zone of the view is drawn in the play area (the felt, or under it) with each of its face-up
+ * cards; no button, status or event shows a bare card code ("QD" where "Q♦" belongs); in an
+ * auction (contract bids offered) no card of the hand can be clicked. */
+async function checkTable(page, game) {
+  const found = await page.evaluate(() => {
+    const view = window.__cr.last?.view ?? {};
+    const play = document.querySelector('[data-testid="table"] .table-play');
+    const missing = [];
+    for (const z of Array.isArray(view.layout) ? view.layout : []) {
+      if (z.kind === "trick") continue;
+      const el = play.querySelector(`[data-zone="${z.id}"]`);
+      if (!el) {
+        missing.push(`zone ${z.id}`);
+        continue;
+      }
+      const shown = Array.from(el.querySelectorAll("[data-card]")).map((c) => c.dataset.card);
+      for (const c of z.cards) if (!shown.includes(c)) missing.push(`${c} of zone ${z.id}`);
+    }
+    const texts = [
+      ...Array.from(document.querySelectorAll('[data-testid="moves"] button')).map((b) => b.textContent),
+      ...Array.from(document.querySelectorAll('[data-testid="log"] li')).map((li) => li.textContent),
+      document.querySelector('[data-testid="table"] [data-testid="status"]')?.textContent ?? "",
+      ...Array.from(document.querySelectorAll('[data-testid="facts"] dd')).map((d) => d.textContent),
+    ];
+    const bare = texts.filter((t) => /(^|[\s(:,])(10|[2-9TJQKA])[SHDC]($|[\s),:;.])/.test(t));
+    const auction = (view.moves ?? []).some((m) => m.strain !== undefined);
+    const clickableHand = Array.from(document.querySelectorAll('[data-testid="hand"] .card.playable')).map((c) => c.dataset.card);
+    return { zones: (view.layout ?? []).length, status: typeof view.status === "string", missing, bare, auction, clickableHand };
+  });
+  assert.ok(found.status, `${game}: the view has a status line`);
+  assert.ok(found.zones > 0, `${game}: the view declares its table`);
+  assert.deepEqual(found.missing, [], `${game}: the play area holds the layout's cards`);
+  assert.deepEqual(found.bare, [], `${game}: no bare card codes where symbols belong`);
+  if (found.auction) assert.deepEqual(found.clickableHand, [], `${game}: in an auction no hand card is clickable`);
+}
 
 /** Creates a table of `game` with the form's default seats ("me" first, heuristic elsewhere),
  * makes a few moves and saves a screenshot of the table. */
@@ -539,18 +598,38 @@ async function shootGame(page, game, rng, files) {
   const wrong = await page.evaluate(() => window.__cr.wrong);
   assert.deepEqual(wrong, [], `${game}: moves offered only when the view says we may move`);
   assert.ok(s.hand.length > 0 || s.over || s.otherCards.length + s.playedCards.length > 0, `${game}: cards are drawn`);
+  await checkTable(page, game);
   await page.mouse.move(1, 1); // no card lifted by the pointer's hover
   await page.evaluate(() => window.scrollTo(0, 0)); // the table from its top, not where we clicked
   await page.waitForTimeout(400); // let the fly-in animations settle
   const file = path.join(SHOTS, `${game}.png`);
   await page.screenshot({ path: file });
   files.push(file);
-  if (game === "reds") {
-    await page.setViewportSize(PHONE);
-    await page.waitForTimeout(200);
-    const phone = path.join(SHOTS, "reds-phone.png");
-    await page.screenshot({ path: phone });
-    files.push(phone);
-    await page.setViewportSize(LAPTOP);
+  // The same table on a phone: the play area must be found without scrolling.
+  await page.setViewportSize(PHONE);
+  await page.waitForTimeout(200);
+  const phone = path.join(SHOTS, `${game}-phone.png`);
+  await page.screenshot({ path: phone });
+  files.push(phone);
+  await page.setViewportSize(LAPTOP);
+  // Play on to the end of the hand: its summary lies on the felt, every seat or team with its
+  // points and total. (Tadmur is one round; a Nuts hand runs at people's pace for minutes.)
+  if (!realTime && !s.over && game !== "tadmur") {
+    const moment = await playToMoment(page, rng, 400);
+    assert.ok(moment, `${game}: the hand ended within 400 of our moves`);
+    const rows = await page.$$eval('[data-testid="hand-summary"] tbody tr, [data-testid="game-over"] tbody tr', (trs) => trs.length);
+    const units = await page.evaluate(() => {
+      const v = window.__cr.last.view;
+      const lr = v.last_round ?? {};
+      return Array.isArray(lr.team_points) ? lr.team_points.length : v.scores.length + (v.house ? 1 : 0);
+    });
+    assert.equal(rows, units, `${game}: the summary lists every seat or team`);
+    await checkTable(page, game);
+    await page.mouse.move(1, 1);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForTimeout(400);
+    const summary = path.join(SHOTS, `${game}-summary.png`);
+    await page.screenshot({ path: summary });
+    files.push(summary);
   }
 }
