@@ -374,8 +374,10 @@ bool sees(const Pile& pile, Seat observer) {
 
 // The cards a JSON document names: every string (keys included), split on spaces, each word
 // trimmed of punctuation, that is a card code written exactly as the game writes cards (card_text
-// with its CardNames: "TD", "BB"). Prose ("as", "ad") is not a card: codes are upper case. The
-// word after the verb "bid" is a bid, not a card (Bridgette's "bid 2H" names a contract).
+// with its CardNames: "TD", "BB") or as it shows them to people (card_label: "10♦", in statuses,
+// facts and labels; of rank 8 and above only, since "4♥" may be a contract bid, levels being 1 to
+// 7). Prose ("as", "ad") is not a card: codes are upper case. The word after the verb "bid" is a
+// bid, not a card (Bridgette's "bid 2H" names a contract).
 void add_cards_in_text(std::string_view text, CardNames names, std::vector<Card>& out) {
   static constexpr std::string_view kPunctuation = "()[]{},;:.!?\"'";
   std::size_t i = 0;
@@ -390,7 +392,10 @@ void add_cards_in_text(std::string_view text, CardNames names, std::vector<Card>
     while (!word.empty() && kPunctuation.find(word.back()) != std::string_view::npos)
       word.remove_suffix(1);
     if (auto card = parse_card(word, names);
-        card && card_text(*card, names) == word && previous != "bid")
+        card &&
+        (card_text(*card, names) == word ||
+         (card_label(*card, names) == word && is_standard(*card) && rank_of(*card) >= kEight)) &&
+        previous != "bid")
       out.push_back(*card);
     previous = word;
     i = j;
@@ -402,6 +407,9 @@ void add_cards_named(const nlohmann::json& j, CardNames names, std::vector<Card>
     add_cards_in_text(j.get_ref<const std::string&>(), names, out);
   } else if (j.is_object()) {
     for (const auto& [key, value] : j.items()) {
+      // "top_cards" and "card_names" (core/game.h) name cards by the rules, for showing them
+      // (Red Rover's 6♦ first, the jokers' names): they say nothing of where any card lies.
+      if (key == "top_cards" || key == "card_names") continue;
       add_cards_in_text(key, names, out);
       add_cards_named(value, names, out);
     }

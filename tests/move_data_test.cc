@@ -33,6 +33,8 @@ TEST(MoveData, ReadsVerbCardsNumbersAndContracts) {
   EXPECT_EQ(describe_move("pass").verb, "pass");
   EXPECT_EQ(describe_move("pass").label, "pass");
   EXPECT_EQ(describe_move("trump S").label, "trump ♠");
+  EXPECT_EQ(describe_move("call T").label, "call 10");  // a rank alone
+  EXPECT_EQ(describe_move("guess 9").label, "guess 9");
   EXPECT_EQ(describe_move("move 7D T2").label, "move 7♦ T2");
   EXPECT_EQ(describe_move("steal 7C S2").cards.size(), 1u);
   EXPECT_EQ(describe_move("give 7C 9S").cards.size(), 2u);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <iostream>
+#include <map>
 #include <set>
 
 #include "core/session.h"
@@ -29,6 +30,10 @@ CardOrder card_order(const json& view) {
       if (s.is_string())
         if (int suit = parse_suit(s.get<std::string>()); suit >= 0 && suit < kSuits)
           order.reversed_suits |= 1u << suit;
+  if (view.contains("top_cards") && view["top_cards"].is_array())
+    for (const auto& c : view["top_cards"])
+      if (c.is_string())
+        if (auto card = parse_card(c.get<std::string>())) order.first.add(*card);
   return order;
 }
 
@@ -81,7 +86,8 @@ void show_board_fields(const json& v, const Viewer& viewer) {
       "team_scores", "seq",        "round",          "rounds",     "trump",
       "tie_break",   "rank_order", "reversed_suits", "round_name", "score_card",
       "seat_notes",  "board_keys", "initial_score",  "board",      "house",
-      "layout",      "status",     "facts",          "card_names", "moves"};
+      "layout",      "status",     "facts",          "card_names", "moves",
+      "top_cards",   "out"};
   // "board_keys": the game names the keys its board shows (the others are drawn elsewhere).
   std::set<std::string> listed;
   const bool only_listed = v.contains("board_keys") && v["board_keys"].is_array();
@@ -247,6 +253,118 @@ std::string chain_text(const json& v, Seat s, const Viewer& viewer) {
   return out;
 }
 
+// A text of the game's for people ("status", facts): its seats ("S1") by their labels, its suit
+// symbols kept on a Unicode terminal and spelled out otherwise.
+std::string people_text(const std::string& text, const Viewer& viewer) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const bool word_start = i == 0 || !std::isalnum(static_cast<unsigned char>(text[i - 1]));
+    if (word_start && text[i] == 'S' && i + 1 < text.size() &&
+        std::isdigit(static_cast<unsigned char>(text[i + 1])) &&
+        (i + 2 >= text.size() || !std::isalnum(static_cast<unsigned char>(text[i + 2])))) {
+      out += viewer.seat_label(text[i + 1] - '0');
+      ++i;
+      continue;
+    }
+    out += text[i];
+  }
+  return viewer.style.unicode ? out : ascii_symbols(out);
+}
+
+// One zone of the declared layout (core/table_layout.h) as text: a pile as its top card and how
+// many lie there, a row with its empty spaces, a fan with its face-down cards counted.
+std::string zone_text(const json& z, const Viewer& viewer) {
+  std::string out;
+  const json cards = z.contains("cards") && z["cards"].is_array() ? z["cards"] : json::array();
+  for (const auto& c : cards)
+    if (c.is_string()) out += (out.empty() ? "" : " ") + viewer.card_code(c.get<std::string>());
+  const int shown = static_cast<int>(cards.size());
+  const int count =
+      z.contains("count") && z["count"].is_number_integer() ? z["count"].get<int>() : shown;
+  const std::string kind = z.value("kind", std::string());
+  if (kind == "pile") {
+    if (shown == 0) out = count > 0 ? paint("[#]", Paint::kDim, viewer.style) : "";
+    if (count != 1)
+      out +=
+          (out.empty() ? "" : " ") + paint(count == 0 ? "empty" : "(" + std::to_string(count) + ")",
+                                           Paint::kDim, viewer.style);
+    return out;
+  }
+  if (kind == "row") {
+    const std::string space = paint(viewer.style.unicode ? "··" : "__", Paint::kDim, viewer.style);
+    for (int i = int_or(z.value("spaces", json()), 0); i > 0; --i)
+      out += (out.empty() ? "" : " ") + space;
+    return out.empty() ? paint("--", Paint::kDim, viewer.style) : out;
+  }
+  if (count > shown)
+    out += shown == 0 ? std::to_string(count) + (count == 1 ? " card" : " cards")
+                      : " " + paint("+" + std::to_string(count - shown) + " face down", Paint::kDim,
+                                    viewer.style);
+  return out.empty() ? paint("--", Paint::kDim, viewer.style) : out;
+}
+
+// The declared layout under the seats: the middle of the table, then each seat's zones (rows
+// side by side on one line, "T1 7♠ 6♥ | T2 -- | ..."), then the facts.
+void show_layout(const json& v, const Viewer& viewer) {
+  const TerminalStyle& style = viewer.style;
+  std::vector<const json*> middle;
+  std::map<int, std::vector<const json*>> owned;
+  for (const auto& z : v["layout"]) {
+    if (!z.is_object() || z.value("kind", std::string()) == "trick") continue;
+    if (z.contains("owner") && z["owner"].is_number_integer())
+      owned[z["owner"].get<int>()].push_back(&z);
+    else
+      middle.push_back(&z);
+  }
+  auto line_of = [&](const std::vector<const json*>& zones) {
+    std::string line;
+    for (const json* z : zones) {
+      const std::string label = z->value("label", std::string());
+      line += (line.empty() ? "" : paint(" | ", Paint::kDim, style)) +
+              (label.empty() ? "" : paint(label + ":", Paint::kDim, style) + " ") +
+              zone_text(*z, viewer);
+    }
+    return line;
+  };
+  // A seat's rows share a line (a Tadmur chain, Nuts' four piles side by side), its piles and
+  // small fans another, and each larger fan, board or meld has a line of its own.
+  auto show_zones = [&](const std::string& title, const std::vector<const json*>& zones) {
+    std::vector<const json*> rows, small;
+    std::vector<std::vector<const json*>> lines;
+    for (const json* z : zones) {
+      const std::size_t cards = z->contains("cards") ? (*z)["cards"].size() : 0;
+      const std::string kind = z->value("kind", std::string());
+      if (kind == "row")
+        rows.push_back(z);
+      else if (kind == "pile" || cards <= 2)
+        small.push_back(z);
+      else
+        lines.push_back({z});
+    }
+    // Rows and piles together when they fit a line (Tadmur: the chain, then its target).
+    constexpr int kWidth = 96;
+    if (!rows.empty() && !small.empty() &&
+        display_width(line_of(rows)) + display_width(line_of(small)) + 3 <= kWidth) {
+      rows.insert(rows.end(), small.begin(), small.end());
+      small.clear();
+    }
+    if (!small.empty()) lines.insert(lines.begin(), small);
+    if (!rows.empty()) lines.insert(lines.begin(), rows);
+    for (std::size_t i = 0; i < lines.size(); ++i)
+      std::cout << "  " << paint(pad_right(i == 0 ? title : "", 14), Paint::kBold, style)
+                << line_of(lines[i]) << "\n";
+  };
+  if (!middle.empty()) show_zones("Table", middle);
+  for (const auto& [seat, zones] : owned)
+    show_zones(seat == viewer.seat ? "You" : viewer.seat_label(seat), zones);
+  if (v.contains("facts") && v["facts"].is_array())
+    for (const auto& f : v["facts"])
+      if (f.is_object())
+        std::cout << "  "
+                  << paint(pad_right(f.value("label", std::string()), 22), Paint::kDim, style)
+                  << people_text(f.value("value", std::string()), viewer) << "\n";
+}
+
 // The items of the table's header line, from the view keys that have them.
 std::vector<std::string> header_items(const json& v, const Viewer& viewer) {
   const TerminalStyle& style = viewer.style;
@@ -375,6 +493,13 @@ void show_table(const json& v, const AnyState& state, const Teams& teams, const 
     for (const auto& h : head) line += (line.empty() ? "" : sep) + h;
     std::cout << line << "\n";
   }
+  // What is happening and who must act, in the game's words (the view's "status").
+  const bool declared = v.contains("layout") && v["layout"].is_array();
+  if (v.contains("status") && v["status"].is_string() && !v["status"].get<std::string>().empty()) {
+    std::string status = people_text(v["status"].get<std::string>(), viewer);
+    status[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(status[0])));
+    std::cout << paint(status, Paint::kBold, style) << "\n";
+  }
   // An auction of calls in order ("auction": [{"seat", "call"}], the bridge family).
   if (v.contains("auction") && v["auction"].is_array() && !v["auction"].empty()) {
     // The last calls only, so that a long auction keeps to one line.
@@ -414,7 +539,7 @@ void show_table(const json& v, const AnyState& state, const Teams& teams, const 
       if (s.is_number_integer() && s.get<int>() >= 0 && s.get<int>() < 32) to_act.add(s.get<int>());
   int dealer = int_or(v.value("dealer", json()), -1);
   // A board of chains (Tadmur) replaces the score columns with each seat's cards and chain.
-  const bool chains = has_chains(v);
+  const bool chains = has_chains(v) && !declared;
   // A seat's bid: the game's own call where it gives "calls" and the call is a word ("pass",
   // "board"), else the number.
   auto bid_cell = [&](Seat s) {
@@ -470,7 +595,7 @@ void show_table(const json& v, const AnyState& state, const Teams& teams, const 
     if (teams.count > 0) row += pad_left("T" + std::to_string(teams.team_of[s] + 1), 6);
     if (has_trick && !trick_cards[s].empty())
       row += "   " + trick_cards[s] + (s == leader ? paint(" led", Paint::kDim, style) : "");
-    if (v.contains("seat_notes") && v["seat_notes"].is_array() &&
+    if (!declared && v.contains("seat_notes") && v["seat_notes"].is_array() &&
         s < static_cast<int>(v["seat_notes"].size()) && v["seat_notes"][s].is_string())
       row += "   " + styled_text(v["seat_notes"][s].get<std::string>(), viewer);
     std::cout << row << "\n";
@@ -497,9 +622,14 @@ void show_table(const json& v, const AnyState& state, const Teams& teams, const 
     std::cout << line << "\n";
   }
   if (v.contains("score_card")) show_score_card(v["score_card"], n, viewer);
-  // Games that are not trick games (Tadmur) keep their board in other view fields: show those.
-  if (!has_won && !chains) show_board_fields(v, viewer);
-  show_board_lines(v, viewer);
+  if (declared) {
+    // The table the game declares: its zones and facts (core/table_layout.h).
+    show_layout(v, viewer);
+  } else {
+    // Games that are not trick games (Tadmur) keep their board in other view fields: show those.
+    if (!has_won && !chains) show_board_fields(v, viewer);
+    show_board_lines(v, viewer);
+  }
   if (v.contains("hand") && v["hand"].is_array())
     std::cout << paint(viewer.spectator() ? "Hand" : "Your hand", Paint::kBold, style) << "  "
               << hand_line(view_cards(v, "hand", viewer.names), card_order(v), style, viewer.names)

@@ -232,6 +232,7 @@ std::vector<Card> sort_for_display(std::vector<Card> cards, const CardOrder& ord
     suit_place[order.anti_trump] = next++;
   auto key = [&](Card c) -> int {
     if (!is_standard(c)) return 10000 + c;
+    if (order.first.contains(c)) return -1000 + c;
     if (order.by_rank()) return rank_place(c, order.ranks) * 10 + suit_place[suit_of(c)];
     const bool upward = (order.reversed_suits >> suit_of(c)) & 1u;
     return suit_place[suit_of(c)] * 100 + (upward ? rank_of(c) : kRanks - rank_of(c));
@@ -245,6 +246,7 @@ std::string hand_line(const std::vector<Card>& sorted, const CardOrder& order,
   // The group of a card: its suit, or its rank when shown by rank; extra cards form their own.
   auto group = [&](Card c) {
     if (!is_standard(c)) return 100;
+    if (order.first.contains(c)) return 200;
     return order.by_rank() ? rank_of(c) : suit_of(c);
   };
   const char* gap = order.by_rank() ? "  " : "   ";

@@ -64,6 +64,9 @@ struct CardOrder {
   // One bit per suit whose cards rank upward, the low card highest (Red Rover's red suits): shown
   // low card first, so that a suit always reads from its highest card down.
   unsigned reversed_suits = 0;
+  // Cards shown before every suit, as a group of their own (the view's "top_cards": Red Rover's
+  // 6♦, the highest trump whatever the trump suit).
+  CardSet first;
   bool by_rank() const { return !ranks.empty(); }
 };
 

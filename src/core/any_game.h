@@ -240,6 +240,13 @@ class StateAdapter final : public TypedState<typename G::State> {
     if (seat >= 0 && seat < state_.num_seats() && state_.actors().contains(seat))
       for (Move m : legal_moves(seat)) moves.push_back(move_json(m));
     v["moves"] = std::move(moves);
+    // The game's own cards by name, for interfaces to draw their faces ({"J1": "joker 1"}).
+    if (!names_.empty()) {
+      nlohmann::json card_names = nlohmann::json::object();
+      for (const ExtraCard& e : names_)
+        card_names[std::string(e.code)] = std::string(e.name.empty() ? e.code : e.name);
+      v["card_names"] = std::move(card_names);
+    }
     return v;
   }
   MoveData move_data(Move move) const override {

@@ -69,6 +69,10 @@
 //                 knowing the game (core/table_layout.h): the zones of cards on the table (the
 //                 trick, piles, rows, the board, melds), one line saying what happens and who
 //                 must act, and label/value facts in words (contract, trumps, stake)
+//   "out"         in games where players drop out (Schwimmen), the seats out of the game:
+//                 interfaces show them as out rather than by their score
+//   "card_names"  in games with cards of their own, each one's code and name ({"J1": "joker 1"},
+//                 {"GC": "Grand Colon"}) for interfaces to draw (filled by AnyState::view)
 //   "seq"         moves applied so far in the match: a client holding two views keeps the one with
 //                 the larger seq (filled by AnyState::view, not by the game)
 // Trick games add "trump" (a suit letter or null), "trick" ({"leader", "seats", "cards"} in play
@@ -77,6 +81,8 @@
 //   "rank_order"  cards are shown by rank in this order, suits not grouped: a string of rank
 //                 letters, first shown first (Truc "32AKQJ7654", Tadmur "A23456789TJQK");
 //                 without it cards are grouped by suit, trumps first, high to low
+//   "reversed_suits"  suits whose low cards rank highest, shown low card first (Red Rover)
+//   "top_cards"   cards shown before every suit, a group of their own (Red Rover's 6♦)
 //   "round_name"  what the rules call a round ("hand": "Hand 4 of 26"); "round" without it
 //   "initial_score"  every seat's score before the first round (Schwimmen's chips): score
 //                 sheets start their running totals there; 0 without it

@@ -65,6 +65,8 @@ MoveData describe_move(std::string_view text, CardNames names) {
       if (!d.number) d.number = *n;
     } else if (w.size() == 1 && parse_suit(w) != kNoSuit) {
       shown = std::string(suit_symbol(parse_suit(w)));
+    } else if (w == "T") {
+      shown = "10";  // a rank alone: Red Rover's "call T", Tadmur's "guess T"
     }
     label += (label.empty() ? "" : " ") + shown;
   }

@@ -11,11 +11,11 @@ check "play: the player is told it plays against the house" \
   grep -q '^You are S0, playing against the house\.$' <<<"$out"
 check "play: the house has a row in the table" grep -Eq '^  house +0 +0$' <<<"$out"
 check "play: the face-down cards are counted, not shown" \
-  grep -q 'face down         7 cards, turned when six are kept' <<<"$out"
+  grep -q 'Face down, turned when six are kept: 7 cards' <<<"$out"
 check "play: bridge bids are numbered in bid order" \
   grep -q '^moves:  1) bid 1C  2) bid 1D  3) bid 1H  4) bid 1S  5) bid 2C' <<<"$out"
 check "play: the contract and the discard pile are shown" \
-  grep -q 'discard pile      JH on top, 7 cards' <<<"$out"
+  grep -q 'Discard pile: JH (7)' <<<"$out"
 
 out=$("$CARDROOM" play bridge_solitaire --watch --seed 3 --save "$WORK/bs-watch.json" 2>&1)
 check "play --watch: the rubber score sheet has WE and THEY columns" \

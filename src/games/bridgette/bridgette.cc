@@ -614,12 +614,11 @@ nlohmann::json State::view(Seat seat) const {
   // the contract with the tricks it needs as facts.
   TableLayout t(seat, names);
   t.add_trick(v);
-  if (upcard_ != kNoCard && (!aside_.empty() || phase_ == Phase::kDiscard))
-    t.add("upcard", ZoneKind::kFan, aside_.empty() ? "Upcard" : "Upcard, set aside", kNoSeat,
-          std::span<const Card>(&upcard_, 1));
+  if (!aside_.empty()) t.add("upcard", ZoneKind::kFan, "Upcard, set aside", kNoSeat, aside_);
   t.add_pile("stock", "Stock", kNoSeat, stock_.size());
   if (player && !discards_[seat].empty())
     t.add("discards", ZoneKind::kFan, "Your discards (face down)", seat, discards_[seat]);
+  if (upcard_ != kNoCard) t.fact("Upcard", t.card(upcard_) + (aside_.empty() ? "" : ", set aside"));
   if (phase_ == Phase::kBid && auction_.has_bid()) {
     const std::string doubling(bridge::doubling_text(auction_.doubling()));
     t.fact("Bid to beat", bridge::bid_text(*auction_.current(), true) + doubling + " by " +

@@ -1017,6 +1017,7 @@ nlohmann::json State::view(Seat seat) const {
   v["turn_up"] = card_text(turn_up_);
   v["priority_suit"] = suit_json(priority_suit());
   // How to show cards: the reversed red suits from their highest card (the low one) down.
+  v["top_cards"] = {"6D"};  // Red Rover, the highest trump (or of no suit), shown first
   v["reversed_suits"] = config_.red_order == RedOrder::kReversed ? nlohmann::json::array({"H", "D"})
                                                                  : nlohmann::json::array();
   const bool trumps_known = phase_ == Phase::kPlay || phase_ == Phase::kDeclare ||
@@ -1154,24 +1155,33 @@ nlohmann::json State::view(Seat seat) const {
     t.fact("Contract", words(v["contract"]["text"].get<std::string>()) + " (" +
                            std::to_string(contract_value(contract_)) + ")" +
                            (declarer_ == kNoSeat ? "" : " by " + t.who(declarer_)));
+  std::string declarations;
+  for (Seat s = 0; s < kPlayers; ++s) {
+    std::string what;
+    if (declared_[s] == kDeclaredSix) what = "the 6♦";
+    if (declared_[s] >= kDeclaredMarriage && declared_[s] != kDeclinedToDeclare)
+      what = "a bare marriage in " + std::string(suit_symbol(declared_[s] - kDeclaredMarriage));
+    if (!what.empty()) declarations += (declarations.empty() ? "" : "; ") + t.who(s) + " " + what;
+  }
+  if (!declarations.empty()) t.fact("Declared", declarations);
   if (v["current_bid"].is_object())
     t.fact("Highest bid",
            words(v["current_bid"]["call"].get<std::string>()) + " by " + t.who(high_seat_));
   if (trumps_known) {
     const int trumps = trump();
     if (trumps == kNoSuit) {
-      t.fact("Trumps", "no trumps; the 6♦ wins any trick");
+      t.fact("Trumps", "no trumps; Red Rover (the six of ♦) wins any trick");
     } else {
-      // The trump order, highest first: the 6♦, then the suit (the red suits reversed).
+      // The trump order, highest first: Red Rover (the 6♦), then the suit's ranks (the red
+      // suits reversed). Ranks, not cards: the line names no card's place.
       const bool reversed =
           config_.red_order == RedOrder::kReversed && (trumps == kHearts || trumps == kDiamonds);
       static constexpr std::string_view kHigh = "AKQJT9876";
-      std::string order = "6♦";
+      std::string order = "Red Rover (the six of ♦), then " + std::string(suit_symbol(trumps));
       for (int i = 0; i < 9; ++i) {
         const char r = reversed ? kHigh[8 - i] : kHigh[i];
         if (trumps == kDiamonds && r == '6') continue;
-        order += std::string(" ") + (r == 'T' ? "10" : std::string(1, r)) +
-                 std::string(suit_symbol(trumps));
+        order += std::string(" ") + (r == 'T' ? "10" : std::string(1, r));
       }
       t.fact("Trumps", TableLayout::suit_words(trumps));
       t.fact("Trump order", order);

@@ -681,7 +681,11 @@ nlohmann::json State::view(Seat seat) const {
   }
   v["hand_sizes"] = sizes;
   v["seat_status"] = status;  // "in", "swimming", "out"
-  v["known"] = known;         // cards each hand is known to hold: taken from the face-up board
+  nlohmann::json out_seats = nlohmann::json::array();
+  for (Seat s = 0; s < n; ++s)
+    if (chips_[s] < 0) out_seats.push_back(s);
+  v["out"] = out_seats;  // the envelope's seats out of the game
+  v["known"] = known;    // cards each hand is known to hold: taken from the face-up board
   v["closer"] = closer_ >= 0 ? nlohmann::json(closer_) : nlohmann::json(nullptr);
   v["final_turns"] = closer_ >= 0 && phase_ == Phase::kPlay ? nlohmann::json(final_left_ + 1)
                                                             : nlohmann::json(nullptr);
@@ -727,7 +731,7 @@ nlohmann::json State::view(Seat seat) const {
       t.status(t.turn(actors(), "keep the hand or take the board, unseen"));
       break;
     case Phase::kPlay:
-      t.status(t.turn(actors(), closer_ >= 0 ? "take a last turn: swap or pass"
+      t.status(t.turn(actors(), closer_ >= 0 ? "swap or pass, one last time"
                                              : "swap one, take all, pass or knock"));
       break;
     case Phase::kShowdown:
@@ -869,19 +873,19 @@ const char* State::check() const {
 
 std::vector<ObservationField> Game::observation_fields() const {
   auto f = obs::common({"choose", "play", "showdown", "over"}, 20, 3, 3);
-  obs::append(f,
-              {
-                  obs::cards("/board", "the cards on the table"),
-                  obs::cards("/discards", "the cards out of play"),
-                  obs::cards("/known/{seat}", "the cards this seat knows each seat holds"),
-                  obs::cards("/hands/{seat}", "each seat's hand at the showdown"),
-                  obs::choice("/seat_status/{seat}", {"in", "swimming", "out"}, "each seat's standing"),
-                  obs::number("/stock", 32, "the cards left in the stock"),
-                  obs::number("/passes", 8, "passes in a row"),
-                  obs::number("/refreshes", 4, "times the table cards were refreshed"),
-                  obs::seat("/closer", "the seat that knocked or closed"),
-                  obs::number_or_none("/final_turns", 8, "turns left after a knock"),
-              });
+  obs::append(
+      f, {
+             obs::cards("/board", "the cards on the table"),
+             obs::cards("/discards", "the cards out of play"),
+             obs::cards("/known/{seat}", "the cards this seat knows each seat holds"),
+             obs::cards("/hands/{seat}", "each seat's hand at the showdown"),
+             obs::choice("/seat_status/{seat}", {"in", "swimming", "out"}, "each seat's standing"),
+             obs::number("/stock", 32, "the cards left in the stock"),
+             obs::number("/passes", 8, "passes in a row"),
+             obs::number("/refreshes", 4, "times the table cards were refreshed"),
+             obs::seat("/closer", "the seat that knocked or closed"),
+             obs::number_or_none("/final_turns", 8, "turns left after a knock"),
+         });
   return f;
 }
 
