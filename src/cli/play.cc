@@ -232,6 +232,15 @@ class TerminalGame {
   void print_intro(bool resumed);
   void flush_events();
   void show_table(const json& view) { cli::show_table(view, state(), teams_, viewer_); }
+  // In a real-time game on a terminal (Nuts), the table is redrawn in place, from the top of a
+  // cleared screen, so that the moves stay in view instead of scrolling away with every
+  // computer move; the events since the last drawing come first.
+  bool redraw_in_place() const {
+    return interactive_ && viewer_.style.unicode && state().mode() == ActorMode::kRealTime;
+  }
+  void clear_screen() const {
+    if (redraw_in_place()) std::cout << "\x1b[H\x1b[2J";
+  }
   void show_score_sheet() { cli::show_score_sheet(rounds(), state(), teams_, viewer_); }
   void show_help(const std::vector<Choice>& list, const nlohmann::json& view);
   void show_hint();
@@ -428,6 +437,8 @@ LineInput::Got TerminalGame::next_line(std::string* line, bool* moved, std::stri
 TurnResult TerminalGame::human_turn(std::string* error) {
   json view = state().view(seat());
   std::vector<Choice> list = prompt_.choices(view);
+  clear_screen();
+  flush_events();
   show_table(view);
   prompt_.show(list, view);
   const bool script = !interactive_ && !viewer_.style.unicode;
@@ -442,7 +453,8 @@ TurnResult TerminalGame::human_turn(std::string* error) {
     if (!error->empty()) return TurnResult::kQuit;
     if (moved) {
       // A computer moved first: the table and the list change.
-      if (interactive_) std::cout << "\n";
+      if (interactive_ && !redraw_in_place()) std::cout << "\n";
+      clear_screen();
       flush_events();
       if (!state().actors().contains(seat())) return TurnResult::kMoved;
       view = state().view(seat());
@@ -581,7 +593,10 @@ bool TerminalGame::run(bool resumed, std::string* error) {
   save_on_interrupt();
   print_intro(resumed);
   for (;;) {
-    flush_events();
+    // Redrawn in place, the person's turn clears the screen first and then shows the events.
+    const bool redraw_next = redraw_in_place() && !watching() && !state().over() &&
+                             !g_interrupted && state().actors().contains(seat());
+    if (!redraw_next) flush_events();
     if (g_interrupted && !state().over()) {
       // Ctrl-C while the computers were moving: stop as at the person's turn.
       if (!save_or_rescue(error)) return false;

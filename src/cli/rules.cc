@@ -1,6 +1,3 @@
-#include <sys/ioctl.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <iostream>
 #include <optional>
@@ -17,10 +14,8 @@ namespace {
 
 // Columns of the terminal on stdout; 100 through a pipe.
 int output_width() {
-  winsize ws{};
-  if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
-    return std::clamp(static_cast<int>(ws.ws_col), 40, 120);
-  return 100;
+  const int columns = output_columns();
+  return columns > 0 ? std::clamp(columns, 40, 120) : 100;
 }
 
 }  // namespace

@@ -181,33 +181,93 @@ void show_game_sheet(const std::vector<json>& rounds, const AnyState& state, con
       width[j - 1] += display_width(columns[i].group) - span;
     i = j;
   }
-  auto line = [&](auto text_of) {
+  // Fitted to the terminal: the leading columns (the round and the round's own cells) start every
+  // block, and the units' groups follow as many as fit, the others in further blocks below;
+  // where even one group does not fit beside the leading columns, their text is cut (never
+  // wrapped mid-word by the terminal).
+  std::size_t lead_end = 0;
+  while (lead_end < columns.size() && columns[lead_end].group.empty()) ++lead_end;
+  std::vector<std::pair<std::size_t, std::size_t>> groups_after;  // [begin, end) of each group
+  for (std::size_t i = lead_end; i < columns.size();) {
+    int span = 0;
+    const std::size_t j = group_at(i, &span);
+    groups_after.emplace_back(i, j);
+    i = j;
+  }
+  auto span_of = [&](std::size_t i, std::size_t j) {
+    int w = 0;
+    for (std::size_t k = i; k < j; ++k) w += width[k] + (k > i ? 1 : 0);
+    return w;
+  };
+  const int limit = output_columns();
+  std::vector<std::vector<std::size_t>> blocks;  // the columns of each block
+  {
+    std::vector<std::size_t> lead;
+    for (std::size_t k = 0; k < lead_end; ++k) lead.push_back(k);
+    int widest_group = 0;
+    for (const auto& [i, j] : groups_after) widest_group = std::max(widest_group, span_of(i, j));
+    // Cut the leading text columns, widest first, until one group fits beside them.
+    while (limit > 0 && lead_end > 0 && 2 + span_of(0, lead_end) + 2 + widest_group > limit) {
+      std::size_t widest = lead_end;
+      for (std::size_t k = 0; k < lead_end; ++k)
+        if (!columns[k].right && width[k] > 8 && (widest == lead_end || width[k] > width[widest]))
+          widest = k;
+      if (widest == lead_end) break;
+      --width[widest];
+    }
+    std::vector<std::size_t> block = lead;
+    int used = 2 + span_of(0, lead_end);
+    bool has_group = false;
+    for (const auto& [i, j] : groups_after) {
+      const int w = (block.empty() ? 0 : 2) + span_of(i, j);
+      if (limit > 0 && has_group && used + w > limit) {
+        blocks.push_back(block);
+        block = lead;
+        used = 2 + span_of(0, lead_end);
+      }
+      for (std::size_t k = i; k < j; ++k) block.push_back(k);
+      used += (block.size() > j - i ? 2 : 0) + span_of(i, j);
+      has_group = true;
+    }
+    blocks.push_back(block);
+  }
+  auto line = [&](const std::vector<std::size_t>& cols, auto text_of) {
     std::string out = "  ";
-    for (std::size_t i = 0; i < columns.size(); ++i) {
-      if (i > 0) out += columns[i].group != columns[i - 1].group ? kGroupGap : kGap;
-      const std::string text = text_of(i);
+    for (std::size_t n = 0; n < cols.size(); ++n) {
+      const std::size_t i = cols[n];
+      if (n > 0) out += columns[i].group != columns[cols[n - 1]].group ? kGroupGap : kGap;
+      const std::string text = cut_to(text_of(i), width[i], style.unicode);
       out += columns[i].right ? pad_left(text, width[i]) : pad_right(text, width[i]);
     }
     return rstrip(out);
   };
   std::cout << "\n" << paint("Score sheet", Paint::kBold, style) << "\n";
-  // The group headings, each over its columns.
-  std::string groups = "  ";
-  for (std::size_t i = 0; i < columns.size();) {
-    int span = 0;
-    const std::size_t j = group_at(i, &span);
-    if (i > 0) groups += kGroupGap;
-    groups += pad_right(columns[i].group, span);
-    i = j;
-  }
-  if (!rstrip(groups).empty()) std::cout << paint(rstrip(groups), Paint::kDim, style) << "\n";
-  std::cout << paint(line([&](std::size_t i) { return columns[i].title; }), Paint::kDim, style)
-            << "\n";
-  for (std::size_t r = 0; r < rounds.size(); ++r)
-    std::cout << line([&](std::size_t i) { return cell_text(columns[i].cells[r], style); }) << "\n";
-  std::cout << paint(line([&](std::size_t i) { return cell_text(columns[i].total, style); }),
+  for (std::size_t b = 0; b < blocks.size(); ++b) {
+    const std::vector<std::size_t>& cols = blocks[b];
+    if (b > 0) std::cout << "\n";
+    // The group headings, each over its columns.
+    std::string groups = "  ";
+    for (std::size_t n = 0; n < cols.size();) {
+      std::size_t m = n;
+      while (m < cols.size() && columns[cols[m]].group == columns[cols[n]].group) ++m;
+      if (n > 0) groups += kGroupGap;
+      groups += pad_right(
+          cut_to(columns[cols[n]].group, span_of(cols[n], cols[m - 1] + 1), style.unicode),
+          span_of(cols[n], cols[m - 1] + 1));
+      n = m;
+    }
+    if (!rstrip(groups).empty()) std::cout << paint(rstrip(groups), Paint::kDim, style) << "\n";
+    std::cout << paint(line(cols, [&](std::size_t i) { return columns[i].title; }), Paint::kDim,
+                       style)
+              << "\n";
+    for (std::size_t r = 0; r < rounds.size(); ++r)
+      std::cout << line(cols, [&](std::size_t i) { return cell_text(columns[i].cells[r], style); })
+                << "\n";
+    std::cout << paint(
+                     line(cols, [&](std::size_t i) { return cell_text(columns[i].total, style); }),
                      Paint::kBold, style)
-            << "\n";
+              << "\n";
+  }
 }
 
 }  // namespace

@@ -590,6 +590,8 @@ void show_table(const json& v, const AnyState& state, const Teams& teams, const 
     } else {
       int score = v.contains("scores") && v["scores"].is_array() ? int_or(v["scores"][s], 0)
                                                                  : state.score(s);
+      if (house && v["house"].contains("sides") && v["house"]["sides"].is_array())
+        score = int_or(v["house"]["sides"][0], score);  // the sheet's own total, not the net
       row += pad_left(std::to_string(score), 7);
     }
     if (teams.count > 0) row += pad_left("T" + std::to_string(teams.team_of[s] + 1), 6);
@@ -605,7 +607,10 @@ void show_table(const json& v, const AnyState& state, const Teams& teams, const 
     std::string row = "  " + pad_right(h.value("name", std::string("house")), 14);
     if (has_bids) row += pad_left("", bid_width);
     if (has_won) row += pad_left(std::to_string(int_or(h.value("tricks_won", json()), 0)), 5);
-    row += pad_left(std::to_string(int_or(h.value("score", json()), 0)), 7);
+    const int score = h.contains("sides") && h["sides"].is_array() && h["sides"].size() > 1
+                          ? int_or(h["sides"][1], 0)
+                          : int_or(h.value("score", json()), 0);
+    row += pad_left(std::to_string(score), 7);
     if (has_trick && !trick_cards[n].empty())
       row += "   " + trick_cards[n] + (leader == n ? paint(" led", Paint::kDim, style) : "");
     std::cout << row << "\n";

@@ -19,8 +19,9 @@
 //              boxes per seat under the rows (null: an empty box, ".")
 //   other      a game that is not a trick game and has no chains: its own keys, one per line (only
 //              those "board_keys" lists, when the view gives it)
-//   house      against the house: a row for the house ({"name", "tricks_won", "score"}); in the
-//              trick, seat number `players` is the house
+//   house      against the house: a row for the house ({"name", "tricks_won", "score"}, and
+//              "sides": the player's and the house's totals as the game's sheet writes them,
+//              shown as the two rows' scores when given); in the trick, seat `players` is the house
 //   board      the game's own lines under the seats, any game: [{"title", "cards" or "text"}]
 //              (Bridge Solitaire: the face-up cards, the stock, the contract, the rubber), or
 //              "piles": card lists side by side, each bottom first ("9S 8H | KD | -- | 5C":

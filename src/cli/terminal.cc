@@ -1,5 +1,6 @@
 #include "cli/terminal.h"
 
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -79,6 +80,34 @@ TerminalStyle detect_style(bool force_ascii) {
   s.color = tty && !force_ascii && !(no_color && *no_color);
   s.unicode = tty && !force_ascii;
   return s;
+}
+
+int output_columns() {
+  winsize ws{};
+  if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
+    return ws.ws_col;
+  if (const char* env = std::getenv("COLUMNS")) {
+    const int columns = std::atoi(env);
+    if (columns > 0) return columns;
+  }
+  return 0;
+}
+
+std::string cut_to(std::string_view text, int width, bool unicode) {
+  if (display_width(text) <= width || text.find('\x1b') != std::string_view::npos || width < 2)
+    return std::string(text);
+  std::string out;
+  int w = 0;
+  for (std::size_t i = 0; i < text.size();) {
+    // One UTF-8 character: its lead byte says how many bytes it takes.
+    const unsigned char c = static_cast<unsigned char>(text[i]);
+    const std::size_t len = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+    if (w + 1 > width - 1) break;
+    out.append(text.substr(i, len));
+    ++w;
+    i += len;
+  }
+  return out + (unicode ? "…" : ".");
 }
 
 bool stdin_is_terminal() { return isatty(STDIN_FILENO) != 0; }

@@ -50,6 +50,11 @@ std::string_view trim_blanks(std::string_view text);
 
 // Columns a string takes on screen: ANSI escapes are ignored, each UTF-8 code point counts one.
 int display_width(std::string_view text);
+// The columns of the terminal on stdout; through a pipe, $COLUMNS when set, else 0 (unknown).
+int output_columns();
+// Text cut to `width` columns, its end marked ("…" or "."), when it is wider; text with terminal
+// styling is returned whole (cutting it could split an escape).
+std::string cut_to(std::string_view text, int width, bool unicode);
 std::string pad_right(std::string_view text, int width);
 std::string pad_left(std::string_view text, int width);
 

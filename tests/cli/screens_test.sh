@@ -301,4 +301,31 @@ for seat in range(4):
         ["thief", "beggar", "poor", "lawyer", "rich", "doctor", "chief"])' \
   "$("$CARDROOM" replay --json ic3.json)"
 
+# --- Score sheets fit the terminal: blocks of seats, never a line wider than the screen ---------
+out=$(yes 1 | head -200 | env COLUMNS=80 "$CARDROOM" play indian_chief --seed 3 --save ic3w.json 2>&1)
+check "indian_chief at 80 columns: the score sheet in blocks, every seat, no line over 80" python3 -c '
+import sys
+sheet = sys.argv[1].split("\nScore sheet\n")[-1].split("\nFinal standings")[0]
+lines = [l for l in sheet.splitlines() if l.strip()]
+assert all(len(l) <= 80 for l in lines), [l for l in lines if len(l) > 80]
+heads = [w for l in lines if l.lstrip().startswith("S") for w in l.split() if w.startswith("S")]
+assert heads == ["S0", "S1", "S2", "S3"], heads
+turns = [l for l in lines if l.split()[0] == "Turn"]
+assert len(turns) == 2 and all(t.split()[1:] == ["meld", "stole", "points", "total"] * 2 for t in turns), turns
+totals = [l for l in lines if l.split()[0] == "Total"]
+assert len(totals) == 2, totals' "$out"
+
+# --- Nuts on a terminal: the table redrawn in place, the moves in view ---------------------------
+if command -v script >/dev/null 2>&1; then
+  printf 'quit\n' | env NO_COLOR=1 script -qec "$CARDROOM play nuts --seed 3 --save nuts-tty.json" \
+    /dev/null >nuts-tty.txt 2>&1
+  check "nuts on a terminal: the screen is cleared and the table drawn from its top" python3 - nuts-tty.txt <<'PY'
+import sys
+text = open(sys.argv[1], encoding="utf-8").read()
+assert "\x1b[H\x1b[2J" in text, "no clear screen"
+after = text.split("\x1b[H\x1b[2J")[-1]
+assert "Everyone plays at once" in after and "1) draw" in after, after
+PY
+fi
+
 finish

@@ -278,8 +278,9 @@ export class TableView {
       });
     }
     const house = obj(v.house);
-    const list = numArr(v.scores).map((score, s) => ({ name: this.seatLabel(s), score, out: out.has(s), seats: [s] }));
-    if (house) list.push({ name: str(house.name) ?? "house", score: num(house.score), out: false, seats: [list.length] });
+    const sides = house ? numArr(house.sides) : [];
+    const list = numArr(v.scores).map((score, s) => ({ name: this.seatLabel(s), score: sides.length === 2 ? sides[0] : score, out: out.has(s), seats: [s] }));
+    if (house) list.push({ name: str(house.name) ?? "house", score: sides.length === 2 ? sides[1] : num(house.score), out: false, seats: [list.length] });
     return list;
   }
 
@@ -479,7 +480,9 @@ export class TableView {
       const size = isHouse ? null : sizes[s];
       // The viewer's own cards are drawn face up below; other seats show backs and the count.
       const backs = s !== me && size ? h("span", { class: "backs" }, Array.from({ length: Math.min(size, 8) }, () => backEl("mini"))) : null;
-      const score = isHouse ? num(house!.score) : scores[s];
+      // Against the house, each side's total as the game's sheet writes it ("sides"), if given.
+      const sides = house ? numArr(house.sides) : [];
+      const score = sides.length === 2 ? sides[isHouse ? 1 : 0] : isHouse ? num(house!.score) : scores[s];
       const tricks = isHouse ? num(house!.tricks_won) : won[s];
       // Partners share a colour and a label ("team 1").
       const team = !isHouse && Array.isArray(this.msg!.teams) ? this.msg!.teams[s] : undefined;

@@ -639,9 +639,12 @@ nlohmann::json State::view(Seat seat) const {
   v["house_tricks"] = play_.tricks_won(kHouse);
   v["rubber"] = rubber_json(rubber_);
   // For the table (core/game.h, cli/table_view.h): the house's row and the game's own lines.
+  // "sides": each side's own total as the rubber sheet writes it (WE, THEY), which interfaces
+  // show instead of the net scores so that one score is shown, the sheet's.
   v["house"] = {{"name", "house"},
                 {"tricks_won", play_.tricks_won(kHouse)},
-                {"score", rubber_.total(1) - rubber_.total(0)}};
+                {"score", rubber_.total(1) - rubber_.total(0)},
+                {"sides", {rubber_.total(0), rubber_.total(1)}}};
   nlohmann::json board = nlohmann::json::array();
   auto line = [&](const char* title, nlohmann::json value, const char* kind = "text") {
     board.push_back({{"title", title}, {kind, std::move(value)}});

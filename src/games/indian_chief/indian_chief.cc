@@ -1108,6 +1108,15 @@ std::string State::move_label(Move move) const {
     const std::string text = move_text(move);
     return "steal " + card_label(d.cards[0]) + " from " + text.substr(text.rfind(' ') + 1);
   }
+  // "meld poor": the box by its name, "meld Poor Man" ("meld Doctor in ♥" with its suit).
+  if (move_kind(move) == kMeldMove) {
+    const std::uint64_t payload = move_payload(move);
+    const int box = static_cast<int>(payload & 0xFF);
+    const int suit = static_cast<int>((payload >> 8) & 0xFF) - 1;
+    if (box >= 0 && box < kBoxes)
+      return std::string("meld ") + box_name(box) +
+             (suit >= 0 && suit < kSuits ? " in " + std::string(suit_symbol(suit)) : "");
+  }
   return d.label;
 }
 

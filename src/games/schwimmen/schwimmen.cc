@@ -343,6 +343,39 @@ void State::end_hand(Ending how, Seat by, const ApplyContext* ctx) {
   SeatSet losers;
   for (Seat s : playing)
     if (feuer != kNoSeat ? s != feuer : values[s].key() == lowest) losers.add(s);
+  // A tie for the lowest value, said in words: who shares it, and how it was settled (SCHW-A5).
+  if (feuer == kNoSeat) {
+    const HandValue& low = values[losers.lowest()];
+    SeatSet same;
+    for (Seat s : playing)
+      if (values[s].value2 == low.value2) same.add(s);
+    if (same.size() > 1) {
+      // Suited hands tie in points (half points only for three of a kind, which never tie).
+      const Event base{.kind = EventKind::kNote, .amount = low.value2 / 2, .seats = same};
+      if (losers.size() > 1)
+        emit(ctx, kEveryone,
+             "{seats/} tie for the lowest hand, {amount} in the same suit: each loses a chip",
+             [&] { return base; });
+      else if (low.trips_rank >= 0)
+        emit(ctx, kEveryone, "{seats/} each hold three of a kind: the lower rank loses, {seat}'s",
+             [&] {
+               Event e = base;
+               e.seat = losers.lowest();
+               return e;
+             });
+      else
+        emit(
+            ctx, kEveryone,
+            "{seats/} tie at {amount}; of equal hands the lower suit loses (clubs, spades, hearts, "
+            "diamonds): {seat}, in {suit}",
+            [&] {
+              Event e = base;
+              e.seat = losers.lowest();
+              e.suit = low.suit;
+              return e;
+            });
+    }
+  }
   bool all_out = true;
   for (Seat s : playing) all_out &= losers.contains(s) && chips_[s] == 0;
   if (all_out) {

@@ -415,6 +415,10 @@ TEST(SchwimmenRules, A5_TiesForLowestGoToTheLowerSuit) {
   KnockAndPass(t);
   EXPECT_EQ(t.Last()["values"], nlohmann::json({"21", "21", "21"}));
   EXPECT_EQ(t.Last()["lost"], nlohmann::json({false, true, false}));
+  // The tie and how it was settled, in words.
+  EXPECT_TRUE(HasEvent(t.events, kEveryone,
+                       "S0/S1/S2 tie at 21; of equal hands the lower suit loses (clubs, spades, "
+                       "hearts, diamonds): S1, in ♦"));
 }
 
 TEST(SchwimmenRules, A7_StillTiedAllLose) {
@@ -424,6 +428,8 @@ TEST(SchwimmenRules, A7_StillTiedAllLose) {
   EXPECT_EQ(t.Last()["lost"], nlohmann::json({false, true, true}));
   EXPECT_EQ(t.state.score(1), 2);
   EXPECT_EQ(t.state.score(2), 2);
+  EXPECT_TRUE(HasEvent(t.events, kEveryone,
+                       "S1/S2 tie for the lowest hand, 10 in the same suit: each loses a chip"));
 }
 
 TEST(SchwimmenScenario, SCHW_03_FeuerMakesEveryoneElseLose) {
@@ -440,6 +446,8 @@ TEST(SchwimmenScenario, SCHW_05_TripsTieBreakByRank) {
   EXPECT_EQ(t.Last()["ending"], "dealt");
   EXPECT_EQ(t.Last()["values"], nlohmann::json({"31", "30½", "30½"}));
   EXPECT_EQ(t.Last()["lost"], nlohmann::json({false, true, false}));
+  EXPECT_TRUE(
+      HasEvent(t.events, kEveryone, "S1/S2 each hold three of a kind: the lower rank loses, S1's"));
 }
 
 TEST(SchwimmenRules, A4_SchnauzWithoutFeuerIsJust31) {
