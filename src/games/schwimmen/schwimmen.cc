@@ -748,7 +748,7 @@ nlohmann::json State::view(Seat seat) const {
     }
   }
   if (player && hands_[seat].size() == kHand)
-    t.fact("Your hand", value_text(hand_value(hands_[seat]).value2));
+    t.fact("Your hand counts", value_text(hand_value(hands_[seat]).value2));
   std::string swimming, out;
   for (Seat s = 0; s < n; ++s) {
     if (chips_[s] == 0) swimming += (swimming.empty() ? "" : ", ") + t.who(s);
