@@ -460,11 +460,20 @@ void show_final_standings(const AnyState& state, const Teams& teams, const Viewe
     for (Seat s = 0; s < n; ++s) order[s] = s;
     std::stable_sort(order.begin(), order.end(),
                      [&](Seat a, Seat b) { return state.score(a) > state.score(b); });
+    // Seats out of the game (the view's "out": Schwimmen) are shown as out, after the others.
+    SeatSet out;
+    const json view = state.view(viewer.seat);
+    if (view.contains("out") && view["out"].is_array())
+      for (const auto& o : view["out"])
+        if (o.is_number_integer() && o.get<int>() >= 0 && o.get<int>() < n) out.add(o.get<int>());
+    std::stable_sort(order.begin(), order.end(),
+                     [&](Seat a, Seat b) { return !out.contains(a) && out.contains(b); });
     for (std::size_t i = 0; i < order.size(); ++i) {
       Seat s = order[i];
-      std::cout << "  " << i + 1 << ". "
+      std::cout << "  " << (out.contains(s) ? std::string("- ") : std::to_string(i + 1) + ". ")
                 << pad_right(viewer.seat_label(s) + (s == viewer.seat ? " you" : ""), 8)
-                << pad_left(std::to_string(state.score(s)), 5)
+                << pad_left(out.contains(s) ? std::string("out") : std::to_string(state.score(s)),
+                            5)
                 << (winners.contains(s) ? paint("  winner", Paint::kYellow, style) : "") << "\n";
     }
   }

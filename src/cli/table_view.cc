@@ -561,6 +561,10 @@ void show_table(const json& v, const AnyState& state, const Teams& teams, const 
   std::string header = "  " + pad_right("Seat", 14);
   if (has_bids) header += pad_left("Bid", bid_width);
   if (has_won) header += pad_left("Won", 5);
+  // Games without tricks show how many cards each seat holds (Tadmur's race to empty a hand).
+  const bool cards_column =
+      !has_won && declared && v.contains("hand_sizes") && v["hand_sizes"].is_array();
+  if (cards_column) header += pad_left("Cards", 6);
   if (chains)
     header += pad_left("Cards", 5) + "   Chain: [starter] cards, empty spaces, [target]";
   else
@@ -582,6 +586,7 @@ void show_table(const json& v, const AnyState& state, const Teams& teams, const 
     std::string row = mark + pad_right(name, 14);
     if (has_bids) row += pad_left(bid_cell(s), bid_width);
     if (has_won) row += pad_left(std::to_string(int_or(v["tricks_won"][s], 0)), 5);
+    if (cards_column) row += pad_left(std::to_string(int_or(v["hand_sizes"][s], 0)), 6);
     if (chains) {
       const int cards = v.contains("hand_sizes") && v["hand_sizes"].is_array()
                             ? int_or(v["hand_sizes"][s], 0)
@@ -592,7 +597,9 @@ void show_table(const json& v, const AnyState& state, const Teams& teams, const 
                                                                  : state.score(s);
       if (house && v["house"].contains("sides") && v["house"]["sides"].is_array())
         score = int_or(v["house"]["sides"][0], score);  // the sheet's own total, not the net
-      row += pad_left(std::to_string(score), 7);
+      const bool is_out = v.contains("out") && v["out"].is_array() &&
+                          std::find(v["out"].begin(), v["out"].end(), json(s)) != v["out"].end();
+      row += pad_left(is_out ? std::string("out") : std::to_string(score), 7);
     }
     if (teams.count > 0) row += pad_left("T" + std::to_string(teams.team_of[s] + 1), 6);
     if (has_trick && !trick_cards[s].empty())

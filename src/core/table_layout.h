@@ -58,6 +58,12 @@ class TableLayout {
 
   void fact(std::string label, std::string value);
   void status(std::string line) { status_ = std::move(line); }
+  // The status of a state whose phase is a turn at `doing` ("bid", "play"): who acts and what,
+  // or the game over line with its winners.
+  template <class S>
+  void turn_status(const S& state, std::string_view doing) {
+    status(state.over() ? game_over(state.winners()) : turn(state.actors(), doing));
+  }
 
   // "you" for the viewer, else "S2".
   std::string who(Seat seat) const;

@@ -280,7 +280,7 @@ lines = sys.argv[1].splitlines()
 assert "  You           Your meld: KS QS" in lines, lines
 assert "  S1            Choosing: --" in lines, lines
 assert not any(l.startswith(("  score card", "  seat notes", "  melds", "  chosen", "  picked")) for l in lines)
-at = lines.index("  S0 you              0")
+at = [i for i, l in enumerate(lines) if l.split() == ["S0", "you", "8", "0"]][0]
 assert lines[at + 4].split() == ["S0", "S1", "S2", "S3"], lines[at + 4]
 assert lines[at + 5].split() == ["Thief", "(1)", ".", ".", ".", "."], lines[at + 5]
 assert lines[at + 11].split()[:2] == ["Indian", "Chief"], lines[at + 11]' "$out"

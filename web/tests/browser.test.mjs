@@ -201,10 +201,12 @@ async function waitForTurnOrEnd(page, timeout = STEP_MS) {
 
 /** Clicks moves until the page shows a hand's summary or the game-over panel (true), or `limit`
  * moves were made (false). */
-async function playToMoment(page, rng, limit) {
+async function playToMoment(page, rng, limit, ms = Infinity) {
   const moment = '[data-testid="hand-summary"], [data-testid="game-over"]';
-  for (let i = 0; i <= limit; i++) {
-    await page.waitForFunction(
+  const end = Date.now() + ms;
+  for (let i = 0; i <= limit && Date.now() < end; i++) {
+    // In real time a seat that said "stuck" waits for the others, longer than a step.
+    const wait = page.waitForFunction(
       ([sel, m]) => {
         const r = window.__cr;
         if (document.querySelector(m)) return true;
@@ -212,8 +214,10 @@ async function playToMoment(page, rng, limit) {
         return document.querySelectorAll(sel).length > 0;
       },
       [CLICKABLE, moment],
-      { timeout: STEP_MS, polling: POLL_MS },
+      { timeout: ms === Infinity ? STEP_MS : Math.max(1, Math.min(end - Date.now(), 60_000)), polling: POLL_MS },
     );
+    if (ms === Infinity) await wait;
+    else if (!(await wait.then(() => true, () => false))) continue;
     if (await page.$(moment)) return true;
     if (i === limit) break;
     await clickSomeMove(page, await snapshot(page), rng);
@@ -613,9 +617,15 @@ async function shootGame(page, game, rng, files) {
   files.push(phone);
   await page.setViewportSize(LAPTOP);
   // Play on to the end of the hand: its summary lies on the felt, every seat or team with its
-  // points and total. (Tadmur is one round; a Nuts hand runs at people's pace for minutes.)
-  if (!realTime && !s.over && game !== "tadmur") {
-    const moment = await playToMoment(page, rng, 400);
+  // points and total (Tadmur is one round: its game-over panel). A Nuts hand at people's pace
+  // takes minutes: there the moment is photographed when it comes within the time given.
+  if (!s.over) {
+    const started = Date.now();
+    const moment = await playToMoment(page, rng, 400, realTime ? 120_000 : Infinity);
+    if (realTime && !moment) {
+      console.log(`${game}: no hand ended within ${Math.round((Date.now() - started) / 1000)} s; no summary screenshot`);
+      return;
+    }
     assert.ok(moment, `${game}: the hand ended within 400 of our moves`);
     const rows = await page.$$eval('[data-testid="hand-summary"] tbody tr, [data-testid="game-over"] tbody tr', (trs) => trs.length);
     const units = await page.evaluate(() => {

@@ -484,17 +484,7 @@ nlohmann::json State::view(Seat seat) const {
       t.fact(name, "bid " + bid + ", taken " + std::to_string(team_tricks(team)));
     }
   if (swapper_ >= 0) t.fact("Joker swapped", "by " + t.who(swapper_));
-  switch (phase_) {
-    case Phase::kBid:
-      t.status(t.turn(actors(), "call"));
-      break;
-    case Phase::kPlay:
-      t.status(t.turn(actors(), "play"));
-      break;
-    case Phase::kOver:
-      t.status(t.game_over(winners()));
-      break;
-  }
+  t.turn_status(*this, phase_ == Phase::kBid ? "call" : "play");
   std::move(t).write_to(v);
   return v;
 }

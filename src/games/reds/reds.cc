@@ -576,21 +576,11 @@ nlohmann::json State::view(Seat seat) const {
   if (player && bid_submitted_.contains(seat))
     t.fact("Your bid",
            std::to_string(bids_[seat]) + ", taken " + std::to_string(play_.tricks_won(seat)));
-  switch (phase_) {
-    case Phase::kBid:
-      t.status(t.turn(actors(), "bid"));
-      break;
-    case Phase::kExchange:
-      t.status(t.turn(actors(), "pass " + std::to_string(ex.cards) +
-                                    (ex.direction > 0 ? " to the left" : " to the right")));
-      break;
-    case Phase::kPlay:
-      t.status(t.turn(actors(), "play"));
-      break;
-    case Phase::kOver:
-      t.status(t.game_over(winners()));
-      break;
-  }
+  t.turn_status(*this, phase_ == Phase::kBid ? "bid"
+                       : phase_ == Phase::kExchange
+                           ? "pass " + std::to_string(ex.cards) +
+                                 (ex.direction > 0 ? " to the left" : " to the right")
+                           : "play");
   std::move(t).write_to(v);
   return v;
 }

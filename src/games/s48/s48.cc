@@ -315,17 +315,7 @@ nlohmann::json State::view(Seat seat) const {
   if (bids_in > 0)
     t.fact("Bids", std::to_string(bid_total) + " for " + std::to_string(hand_size_) + " tricks");
   if (hook >= 0) t.fact("The dealer may not bid", std::to_string(hook));
-  switch (phase_) {
-    case Phase::kBid:
-      t.status(t.turn(actors(), "bid"));
-      break;
-    case Phase::kPlay:
-      t.status(t.turn(actors(), "play"));
-      break;
-    case Phase::kOver:
-      t.status(t.game_over(winners()));
-      break;
-  }
+  t.turn_status(*this, phase_ == Phase::kBid ? "bid" : "play");
   std::move(t).write_to(v);
   return v;
 }

@@ -468,8 +468,10 @@ nlohmann::json State::view(Seat seat) const {
   }
   for (Seat s = 0; s < kPlayers; ++s) {
     std::string words;
-    for (const auto& r : ranks_json(ruled_out_[s]))
-      words += (words.empty() ? "" : " ") + r.get<std::string>();
+    for (const auto& r : ranks_json(ruled_out_[s])) {
+      const std::string rank = r.get<std::string>();
+      words += (words.empty() ? "" : " ") + (rank == "T" ? std::string("10") : rank);
+    }
     t.fact(t.Who(s) == "You" ? "Your target is not" : t.Who(s) + "'s target is not",
            words.empty() ? "nothing ruled out" : words);
   }

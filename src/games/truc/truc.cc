@@ -616,8 +616,10 @@ nlohmann::json State::view(Seat seat) const {
   }
   if (next && !pending_) {
     std::string by;
+    int count = 0;
     for (Seat s = 0; s < kPlayers; ++s)
-      if (may_raise(s)) by += (by.empty() ? "" : " or ") + t.who(s);
+      if (may_raise(s)) by += (count++ == 0 ? "" : " or ") + t.who(s);
+    if (count == kPlayers) by = "anyone";
     if (!by.empty()) t.fact("Next raise", std::string(raise_name(next + 1)) + ", by " + by);
   }
   if (eleven_team_ >= 0)
