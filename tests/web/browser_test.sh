@@ -32,4 +32,4 @@ cd "$web"
 npm run --silent build
 # One process (no --test): the file starts and stops its own server, and the bound below ends it
 # with SIGTERM, on which it stops the server too.
-CARDROOM=$CARDROOM CHROMIUM=$chromium timeout --kill-after=15 300 node tests/browser.test.mjs
+CARDROOM=$CARDROOM CHROMIUM=$chromium timeout --kill-after=15 420 node tests/browser.test.mjs

@@ -621,7 +621,7 @@ async function shootGame(page, game, rng, files) {
   // takes minutes: there the moment is photographed when it comes within the time given.
   if (!s.over) {
     const started = Date.now();
-    const moment = await playToMoment(page, rng, 400, realTime ? 120_000 : Infinity);
+    const moment = await playToMoment(page, rng, 400, realTime ? 90_000 : Infinity);
     if (realTime && !moment) {
       console.log(`${game}: no hand ended within ${Math.round((Date.now() - started) / 1000)} s; no summary screenshot`);
       return;
