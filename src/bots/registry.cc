@@ -5,6 +5,7 @@
 
 #include "bots/exec_player.h"
 #include "bots/ismcts.h"
+#include "bots/levels.h"
 #include "bots/pimc.h"
 #include "core/registry.h"
 
@@ -236,6 +237,11 @@ std::unique_ptr<Player> load_player(std::string_view player_string, const AnyGam
                                     std::string* error) {
   register_all_players();
   if (is_exec_player_string(player_string)) return load_exec_player(player_string, game, error);
+  // A level ("strong", "normal(speed=3)": bots/levels.h) stands for a player string of the game.
+  if (auto mapped = level_player(player_string, game, error)) {
+    if (mapped->empty()) return nullptr;
+    return load_player(*mapped, game, error);
+  }
   auto parsed = parse_game_string(std::string(player_string), error);
   if (!parsed) {
     *error = "player '" + std::string(player_string) + "': " + *error;

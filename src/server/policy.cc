@@ -3,15 +3,22 @@
 #include <algorithm>
 
 #include "bots/exec_player.h"
+#include "bots/levels.h"
 #include "bots/registry.h"
 #include "core/options.h"
 
 namespace cardroom::server {
 
-std::string RoomPolicy::check_player(const std::string& player_string, const AnyGame& game) const {
+std::string RoomPolicy::check_player(const std::string& given, const AnyGame& game) const {
   // Another program (exec:) would run on the server: never from a browser.
-  if (is_exec_player_string(player_string)) return "exec players cannot sit in the room";
+  if (is_exec_player_string(given)) return "exec players cannot sit in the room";
   std::string error;
+  // A level ("strong": bots/levels.h) is checked as the player it stands for.
+  std::string player_string = given;
+  if (auto mapped = level_player(given, game, &error)) {
+    if (mapped->empty()) return error;
+    player_string = *mapped;
+  }
   const auto parsed = parse_game_string(player_string, &error);
   if (!parsed) return "player '" + player_string + "': " + error;
   // Loading checks the name, the game and the options; it allocates nothing a search would.

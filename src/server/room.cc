@@ -7,6 +7,7 @@
 
 #include <algorithm>
 
+#include "bots/levels.h"
 #include "bots/registry.h"
 #include "core/registry.h"
 #include "server/room_impl.h"
@@ -120,12 +121,21 @@ static json games_message() {
     std::string err;
     auto game = load_game(g->name, &err);
     json players = game ? json(player_names(*game)) : json::array();
+    // Levels of play (bots/levels.h): what the lobby offers people, by strength.
+    json levels = json::array();
+    if (game)
+      for (const Level& level : player_levels(*game))
+        levels.push_back(
+            {{"name", level.name}, {"player", level.player}, {"description", level.description}});
+    const bool real_time = game && game->new_match(0, -1, nullptr)->mode() == ActorMode::kRealTime;
     games.push_back({{"name", g->name},
                      {"title", g->title},
                      {"description", g->description},
                      {"options", options},
                      {"seats", game ? json(game->num_seats()) : json(nullptr)},
-                     {"players", players}});
+                     {"players", players},
+                     {"levels", levels},
+                     {"real_time", real_time}});
   }
   return {
       {"type", "games"}, {"games", games}, {"players", {"random", "heuristic", "pimc", "ismcts"}}};
@@ -341,8 +351,11 @@ void Room::Impl::create(const std::shared_ptr<Client>& client, const json& reque
       auto player = load_player(what, *game, &err);
       if (!player) return fail("seat " + std::to_string(s) + ": " + err);
       row.kind = "computer";
-      row.player = player->name();
-      row.name = player->name();
+      // A level keeps its name ("normal"): people see the level they chose, and a restored table
+      // loads it again; another player string is kept in its canonical form.
+      const bool level = is_level_name(what.substr(0, what.find('(')));
+      row.player = level ? what : player->name();
+      row.name = row.player;
     }
     t->row.seats.push_back(row);
   }

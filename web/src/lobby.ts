@@ -36,6 +36,12 @@ export class LobbyView {
   private timerInput = h("input", { type: "number", min: 0, max: 600, value: 0, "data-testid": "turn-seconds" }) as HTMLInputElement;
   /** A pause before each computer move, so that people can follow the play. */
   private paceInput = h("input", { type: "number", min: 0, max: 5000, step: 100, value: 600, "data-testid": "pace-ms" }) as HTMLInputElement;
+  // Real-time games: the computers' speed as the CLI's --speed levels, 1 (slow) to 5 (fast).
+  private speedInput = h(
+    "select",
+    { "data-testid": "speed" },
+    [1, 2, 3, 4, 5].map((n) => h("option", { value: n, selected: n === 3 }, `${n}${n === 1 ? " (slow)" : n === 5 ? " (fast)" : ""}`)),
+  ) as HTMLSelectElement;
   private privateInput = h("input", { type: "checkbox", "data-testid": "private" }) as HTMLInputElement;
   private seatValues: string[] = [];
   private note = h("div", { class: "lobby-note", "data-testid": "status", role: "status", "aria-live": "polite" });
@@ -161,7 +167,10 @@ export class LobbyView {
   }
 
   private optionInput(o: OptionSpec): HTMLElement {
-    const common = { "data-option": o.name, "data-testid": `option-${o.name}`, title: o.help ?? "" };
+    // A ruling's code ("REDS-A1 [flag]: ...") is for the docs: the words first, the code in "more".
+    const m = /^([A-Z][A-Z0-9]*-[A-Z0-9]+(?: \[flag\])?):\s*/.exec(o.help ?? "");
+    const help = m ? (o.help ?? "").slice(m[0].length) : (o.help ?? "");
+    const common = { "data-option": o.name, "data-testid": `option-${o.name}`, title: help };
     let input: HTMLElement;
     if (o.type === "bool") {
       input = h("input", { ...common, type: "checkbox", checked: o.default === true });
@@ -172,7 +181,14 @@ export class LobbyView {
     }
     // The seat list follows the number of players.
     if (o.name === "players") input.addEventListener("change", () => this.renderSeats());
-    return h("label", { class: "option" }, h("span", {}, o.name.replace(/_/g, " ")), input, o.help ? h("small", { class: "dim" }, o.help) : null);
+    return h(
+      "label",
+      { class: "option" },
+      h("span", {}, o.name.replace(/_/g, " ")),
+      input,
+      help ? h("small", { class: "dim" }, help.charAt(0).toUpperCase() + help.slice(1)) : null,
+      m ? h("details", { class: "more dim" }, h("summary", {}, "more"), `The rulings' ${m[1]} (docs/games/).`) : null,
+    );
   }
 
   private renderForm(resetSeats: boolean): void {
@@ -183,11 +199,27 @@ export class LobbyView {
     fill(
       this.form,
       h("label", { class: "option" }, h("span", {}, "game"), this.gameSelect),
+      g
+        ? h(
+            "button",
+            { type: "button", class: "primary play-now", "data-testid": "play-now", onclick: () => this.playNow(g) },
+            `Play ${g.title || g.name} now against the computer`,
+          )
+        : null,
       g?.description ? h("p", { class: "dim" }, g.description) : null,
       this.optionsEl,
       h("div", { class: "option" }, h("span", {}, "seats"), this.seatsEl),
+      g?.levels?.length
+        ? h(
+            "ul",
+            { class: "levels dim", "data-testid": "levels" },
+            g.levels.map((l) => h("li", {}, h("b", {}, l.name), `: ${l.description}`)),
+          )
+        : null,
       h("label", { class: "option" }, h("span", {}, "turn timer (s, 0: none)"), this.timerInput),
-      h("label", { class: "option" }, h("span", {}, "computer pace (ms per move)"), this.paceInput),
+      g?.real_time
+        ? h("label", { class: "option" }, h("span", {}, "computer speed"), this.speedInput)
+        : h("label", { class: "option" }, h("span", {}, "computer pace (ms per move)"), this.paceInput),
       h("label", { class: "option inline" }, this.privateInput, h("span", {}, "private (by invitation only)")),
       h("button", { type: "submit", class: "primary", "data-testid": "create" }, "Create table"),
     );
@@ -198,16 +230,24 @@ export class LobbyView {
     if (!g) return fill(this.seatsEl);
     const n = this.seatCount(g);
     // Keep choices already made; new seats default to "me" for the first, computers elsewhere.
-    const values = Array.from({ length: n }, (_, i) => this.seatValues[i] ?? (i === 0 ? "me" : this.players.includes("heuristic") ? "heuristic" : this.players[0] ?? "open"));
+    // Computers by level of play ("normal": the game's heuristic); the players by algorithm stay
+    // reachable below, for those who know them.
+    const levels = g.levels ?? [];
+    const others = g.players ?? this.players;
+    const fallback = levels.some((l) => l.name === "normal") ? "normal" : this.players.includes("heuristic") ? "heuristic" : this.players[0] ?? "open";
+    const values = Array.from({ length: n }, (_, i) => this.seatValues[i] ?? (i === 0 ? "me" : fallback));
     this.seatValues = values;
-    const choices = ["me", "open", ...this.players];
     fill(
       this.seatsEl,
       values.map((v, i) => {
+        const option = (value: string, text: string, title = "") => h("option", { value, selected: value === v, title }, text);
         const select = h(
           "select",
           { "data-testid": `seat-select-${i}`, "aria-label": `seat ${i}` },
-          choices.map((c) => h("option", { value: c, selected: c === v }, c === "me" ? "me" : c === "open" ? "open (a person)" : `computer: ${c}`)),
+          option("me", "me"),
+          option("open", "open: a person, by invitation"),
+          levels.length ? h("optgroup", { label: "computer" }, levels.map((l) => option(l.name, `computer, ${l.name}`, l.description))) : null,
+          others.length ? h("optgroup", { label: "computer, by algorithm" }, others.map((p) => option(p, p))) : null,
         ) as HTMLSelectElement;
         select.addEventListener("change", () => (this.seatValues[i] = select.value));
         return h("label", { class: "seat-choice" }, h("span", { class: "dim" }, `S${i}`), select);
@@ -228,12 +268,25 @@ export class LobbyView {
     return parts.length ? `${g.name}(${parts.join(",")})` : g.name;
   }
 
+  /** One click to a table against computers at the game's usual options: me at seat 0, the
+   * `normal` level elsewhere, the usual pace. */
+  private playNow(g: GameInfo): void {
+    const n = typeof g.seats === "number" ? g.seats : 2;
+    const computer = (g.levels ?? []).some((l) => l.name === "normal") ? "normal" : "heuristic";
+    const seats = Array.from({ length: n }, (_, i) => (i === 0 ? "me" : computer));
+    this.actions.create(g.name, seats, 0, g.real_time ? 1000 : 600, false);
+  }
+
   private submit(e: Event): void {
     e.preventDefault();
     const g = this.game();
     if (!g) return;
     const seconds = Math.max(0, Math.floor(Number(this.timerInput.value) || 0));
-    const pace = Math.min(5000, Math.max(0, Math.floor(Number(this.paceInput.value) || 0)));
+    // A speed level is the CLI's --speed: the same pace per move (bots/registry.cc pace_ms_of).
+    const SPEED_MS = [2000, 1400, 1000, 700, 500];
+    const pace = g.real_time
+      ? SPEED_MS[Math.min(5, Math.max(1, Number(this.speedInput.value) || 3)) - 1]
+      : Math.min(5000, Math.max(0, Math.floor(Number(this.paceInput.value) || 0)));
     this.actions.create(this.gameString(g), this.seatValues.slice(), seconds, pace, this.privateInput.checked);
   }
 }

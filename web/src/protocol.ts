@@ -25,6 +25,10 @@ export interface GameInfo {
   /** Seats at the default options (a `players` option, when the game has one, sets it). */
   seats?: number | null;
   players?: string[];
+  /** Levels of play, weakest first (bots/levels.h): what a seat offers people. */
+  levels?: { name: string; player: string; description: string }[];
+  /** Whether everyone plays at once on a clock (Nuts): computers then take a speed, 1-5. */
+  real_time?: boolean;
 }
 
 /** How the seats move: in turn, all at once (hidden until every one is in), or in real time. */

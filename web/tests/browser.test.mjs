@@ -277,7 +277,9 @@ async function createFromLobby(page, game, { options = {}, seats } = {}) {
     for (let i = 0; i < seats.length; i++) await page.getByTestId(`seat-select-${i}`).selectOption(seats[i]);
   }
   // No pause before computer moves: the tests click through whole games.
-  await page.getByTestId("pace-ms").fill("0");
+  // Turn games: the computers move at once; real time (Nuts): the fastest speed.
+  if (await page.getByTestId("pace-ms").isVisible()) await page.getByTestId("pace-ms").fill("0");
+  else await page.getByTestId("speed").selectOption("5");
   await page.getByTestId("create").click();
   await page.waitForURL(/\?table=/);
   await page.getByTestId("table").waitFor();
@@ -512,6 +514,44 @@ describe("a Reds game in the browser", { timeout: 150_000 }, () => {
   after(async () => {
     await player?.context().close();
     await spectator?.context().close();
+  });
+});
+
+describe("play now", { timeout: 60_000 }, () => {
+  test("one click from the lobby to a Reds table against normal computers, then a card played", async () => {
+    const page = await newPage();
+    const started = Date.now();
+    let clicks = 0;
+    await page.goto(server.url);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="game-select"] option').length > 0, null, { polling: POLL_MS });
+    await page.getByTestId("game-select").selectOption("reds");
+    await page.screenshot({ path: path.join(SHOTS, "play-now-lobby.png") });
+    await page.getByTestId("play-now").click();
+    clicks++;
+    await page.waitForURL(/\?table=/);
+    await page.waitForFunction(() => window.__cr.last !== null, null, { polling: POLL_MS });
+    const seats = await page.evaluate(() => window.__cr.last.seats.map((s) => [s.kind, s.player ?? null]));
+    assert.equal(seats[0][0], "human");
+    assert.deepEqual(seats.slice(1), [["computer", "normal"], ["computer", "normal"], ["computer", "normal"]]);
+    // Our first move: a bid in Reds, then (after the exchange) the first card.
+    let s = await waitForTurnOrEnd(page);
+    const rng = seededRng(3);
+    while (!s.over) {
+      const card = s.clickable.find((m) => m.startsWith("play "));
+      if (card) {
+        await page.locator(`[data-testid="hand"] [data-move="${card}"]`).click();
+        clicks++;
+        break;
+      }
+      await clickSomeMove(page, s, rng);
+      clicks++;
+      s = await waitForTurnOrEnd(page);
+    }
+    await page.waitForFunction(() => (window.__cr.last.view.trick?.seats ?? []).includes(0) || (window.__cr.last.view.tricks ?? []).length > 0, null, { polling: POLL_MS });
+    console.log(`play now: the first card played ${((Date.now() - started) / 1000).toFixed(1)} s after opening the page, ${clicks} clicks from "Play now" to the card, the game select left at Reds`);
+    await page.screenshot({ path: path.join(SHOTS, "play-now-table.png") });
+    assert.deepEqual(page.errors, [], "no error in the page");
+    await page.context().close();
   });
 });
 
