@@ -304,12 +304,13 @@ void TerminalGame::print_intro(bool resumed) {
   }
   std::cout << "Seed " << session_.seed();
   if (!resumed)
-    std::cout << " (same deal again: cardroom play " << game.name() << " --seed " << session_.seed()
-              << " ...)";
+    std::cout << " (same deal again: " << command_path() << " play " << game.name() << " --seed "
+              << session_.seed() << " ...)";
   std::cout << (watching() ? ".\n" : ". Type 'help' for commands.\n");
   if (resumed) {
-    std::cout << "Resumed after " << session_.moves_made() << " moves, " << rounds().size()
-              << " rounds complete.\n";
+    std::cout << "Resumed after " << session_.moves_made()
+              << (session_.moves_made() == 1 ? " move, " : " moves, ") << rounds().size()
+              << (rounds().size() == 1 ? " round complete.\n" : " rounds complete.\n");
     // Context: the visible events since the start of the current round.
     const std::vector<Event> events = session_.events_for(seat());
     std::size_t from = 0;
@@ -348,9 +349,26 @@ void TerminalGame::show_help(const std::vector<Choice>& list, const nlohmann::js
   if (!example.empty()) std::cout << " (e.g. '" << lower(example) << "')";
   std::cout << ".\n"
                "  Cards are written like AS KH TD 9C: lower case, 10 for T and suit symbols\n"
-               "  work too, and a move's word may be left out ('td' = 'play td', '7c 9s' =\n"
-               "  'give 7c 9s'). Bids are numbered by their value (0 is pass where a pass\n"
-               "  bids nothing); plays keep the order of your hand.\n"
+               "  work too";
+  // The examples are this game's own, from the moves on offer now.
+  std::string bare;
+  bool bids = false, bids_by_value = true;
+  for (const Choice& c : list) {
+    const MoveData d = state().move_data(c.move);
+    if (bare.empty() && d.cards.size() == 1 && !d.verb.empty() &&
+        c.text.find(' ') != std::string::npos)
+      bare = "'" + lower(card_text(d.cards[0], session_.game().card_names())) + "' = '" +
+             lower(c.text) + "'";
+    if (c.bid) {
+      bids = true;
+      bids_by_value &= d.number && *d.number == c.label;
+    }
+  }
+  if (!bare.empty()) std::cout << ", and a card alone is the move that names it (" << bare << ")";
+  std::cout << ".\n";
+  if (bids && bids_by_value)
+    std::cout << "  Bids are numbered by their value (0 is pass where a pass bids nothing).\n";
+  std::cout << "  Plays keep the order of your hand.\n"
                "Commands:\n"
                "  hint         what the computer would do in your place\n";
   if (view.contains("tricks")) std::cout << "  last         the last completed trick\n";
@@ -571,8 +589,8 @@ bool TerminalGame::save_or_rescue(std::string* error) {
 }
 
 void TerminalGame::print_resume_hint() {
-  std::cout << "Resume with: cardroom play " << session_.game().name() << " --resume "
-            << save_path_;
+  std::cout << "Resume with: " << command_path() << " play " << session_.game().name()
+            << " --resume " << save_path_;
   if (seat() != 0) std::cout << " --seat " << seat();
   std::cout << resume_options_ << "\n";
 }

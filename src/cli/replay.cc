@@ -25,8 +25,9 @@ void add_replay_command(CLI::App& app, Context& ctx) {
     }
     const auto& state = session->state();
     std::cout << session->game().game_string() << ", seed " << session->seed() << ", "
-              << session->moves_made() << " moves, " << session->rounds().size()
-              << " rounds complete\n";
+              << session->moves_made() << (session->moves_made() == 1 ? " move, " : " moves, ")
+              << session->rounds().size()
+              << (session->rounds().size() == 1 ? " round complete\n" : " rounds complete\n");
     for (const auto& e : session->events())
       if (e.public_event()) std::cout << "  " << e.text << "\n";
     std::cout << (state.over() ? "final" : "current") << " totals:";

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdlib>
+#include <filesystem>
 
 namespace cardroom::cli {
 namespace {
@@ -80,6 +81,31 @@ TerminalStyle detect_style(bool force_ascii) {
   s.color = tty && !force_ascii && !(no_color && *no_color);
   s.unicode = tty && !force_ascii;
   return s;
+}
+
+std::string command_path() {
+  std::error_code ec;
+  const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (ec) return "cardroom";
+  if (const char* path = std::getenv("PATH")) {
+    std::string_view dirs = path;
+    while (!dirs.empty()) {
+      const std::size_t colon = dirs.find(':');
+      const std::filesystem::path candidate =
+          std::filesystem::path(std::string(dirs.substr(0, colon))) / "cardroom";
+      if (std::filesystem::equivalent(candidate, self, ec)) return "cardroom";
+      if (colon == std::string_view::npos) break;
+      dirs.remove_prefix(colon + 1);
+    }
+  }
+  std::string shown = self.string();
+  const std::filesystem::path relative =
+      std::filesystem::proximate(self, std::filesystem::current_path(ec), ec);
+  if (!ec && !relative.empty() && !relative.string().starts_with("..")) shown = relative.string();
+  if (shown.find_first_of(" '\"$`\\") == std::string::npos) return shown;
+  std::string quoted = "'";
+  for (char c : shown) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
 }
 
 int output_columns() {

@@ -50,6 +50,9 @@ std::string_view trim_blanks(std::string_view text);
 
 // Columns a string takes on screen: ANSI escapes are ignored, each UTF-8 code point counts one.
 int display_width(std::string_view text);
+// How a person runs this binary again: "cardroom" when that name on $PATH is this binary, else
+// its path (relative to the working folder when inside it: "build/cardroom"), shell-quoted.
+std::string command_path();
 // The columns of the terminal on stdout; through a pipe, $COLUMNS when set, else 0 (unknown).
 int output_columns();
 // Text cut to `width` columns, its end marked ("…" or "."), when it is wider; text with terminal

@@ -32,7 +32,7 @@ rc=$?
 check "play against a crashing bot: exit 1, the error names the bot and its seat, the game saved" \
   bash -c "test $rc -eq 1 && grep -q \"exec bot '.*crash 4' (seat [123]): .*exited with status 3\" play.err &&
            grep -q 'game saved to crashed.json' play.out && test -s crashed.json &&
-           grep -qF \"Resume with: cardroom play reds --resume crashed.json --opponents 'exec:\" play.out"
+           grep -qF \"Resume with: $(realpath "$CARDROOM") play reds --resume crashed.json --opponents 'exec:\" play.out"
 "$CARDROOM" play --resume crashed.json --opponents heuristic </dev/null >resumed.out 2>&1
 check "the saved game resumes" grep -q 'Resumed after' resumed.out
 

@@ -301,6 +301,15 @@ for seat in range(4):
         ["thief", "beggar", "poor", "lawyer", "rich", "doctor", "chief"])' \
   "$("$CARDROOM" replay --json ic3.json)"
 
+# --- Help speaks of the game being played ------------------------------------------------------
+out=$(printf 'help\nquit\n' | "$CARDROOM" play reds --seed 2 --save help-reds.json 2>&1)
+check "reds help: bids numbered by their value" grep -q 'Bids are numbered by their value' <<<"$out"
+out=$(printf 'discard 9S\nhelp\nquit\n' | "$CARDROOM" play bridgette --seed 5 --save help-br.json 2>&1)
+check "bridgette help: no claim of bids by value, a card alone is its move" bash -c \
+  "! grep -q 'Bids are numbered by their value' <<<\"\$1\" && grep -q \"a card alone is the move that names it ('8s' = 'discard 8s')\" <<<\"\$1\"" _ "$out"
+out=$(printf 'quit\n' | "$CARDROOM" play reds --resume help-reds.json 2>&1)
+check "resume: the counts agree with their numbers" grep -q '^Resumed after 0 moves, 0 rounds complete\.$' <<<"$out"
+
 # --- Score sheets fit the terminal: blocks of seats, never a line wider than the screen ---------
 out=$(yes 1 | head -200 | env COLUMNS=80 "$CARDROOM" play indian_chief --seed 3 --save ic3w.json 2>&1)
 check "indian_chief at 80 columns: the score sheet in blocks, every seat, no line over 80" python3 -c '
