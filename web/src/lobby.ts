@@ -46,6 +46,13 @@ export class LobbyView {
   private seatValues: string[] = [];
   private note = h("div", { class: "lobby-note", "data-testid": "status", role: "status", "aria-live": "polite" });
 
+  private nameInput: HTMLInputElement;
+
+  /** The name given elsewhere (an invitation's question) shown in the lobby's field too. */
+  setNameValue(name: string): void {
+    this.nameInput.value = name;
+  }
+
   constructor(private readonly actions: LobbyActions, name: string) {
     const nameInput = h("input", {
       type: "text",
@@ -54,7 +61,8 @@ export class LobbyView {
       placeholder: "your name",
       "data-testid": "name-input",
       onchange: (e: Event) => actions.setName((e.target as HTMLInputElement).value.trim()),
-    });
+    }) as HTMLInputElement;
+    this.nameInput = nameInput;
     this.gameSelect.addEventListener("change", () => this.renderForm(true));
     this.form.addEventListener("submit", (e) => this.submit(e));
     this.root = h(

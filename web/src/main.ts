@@ -12,6 +12,7 @@ import { h } from "./dom";
 
 const TOKEN_PREFIX = "cardroom.token.";
 const NAME_KEY = "cardroom.name";
+const INVITES_PREFIX = "cardroom.invites.";
 
 function storage(): Storage | null {
   try {
@@ -131,7 +132,9 @@ class App {
       return;
     }
     if (p.kind === "invite") {
-      this.conn.send({ type: "join", table: p.table, invite: p.invite, name: this.name || undefined });
+      // A friend opening an invitation gives a name first (kept by this browser), then sits.
+      if (!this.name) return this.askName(p.table, p.invite);
+      this.conn.send({ type: "join", table: p.table, invite: p.invite, name: this.name });
       return;
     }
     if (p.kind === "watch") {
@@ -146,8 +149,37 @@ class App {
     else this.conn.send({ type: "join", table: p.table, name: this.name || undefined });
   }
 
+  /** Asks a person opening an invitation for a name, once; then joins with it. */
+  private askName(table: string, invite: string): void {
+    const input = h("input", { type: "text", maxlength: 40, placeholder: "your name", "data-testid": "invite-name", "aria-label": "your name", required: true }) as HTMLInputElement;
+    const form = h(
+      "form",
+      {
+        class: "panel ask-name",
+        "data-testid": "ask-name",
+        onsubmit: (e: Event) => {
+          e.preventDefault();
+          const name = input.value.trim().slice(0, 40);
+          if (!name) return;
+          this.name = name;
+          storage()?.setItem(NAME_KEY, name);
+          this.lobby.setNameValue(name);
+          this.main.replaceChildren(this.table.root);
+          this.conn.send({ type: "join", table, invite, name });
+        },
+      },
+      h("h2", {}, "You are invited to a table"),
+      h("p", {}, "Your name, as the other players will see it:"),
+      input,
+      h("button", { type: "submit", class: "primary", "data-testid": "invite-sit" }, "Sit down"),
+    );
+    this.main.replaceChildren(form);
+    input.focus();
+  }
+
   private show(): void {
     const atTable = this.place.kind !== "lobby";
+    if (this.place.kind === "invite" && !this.name) return; // askName holds the page
     this.main.replaceChildren(atTable ? this.table.root : this.lobby.root);
     document.title = atTable ? `Cardroom · ${this.place.kind === "lobby" ? "" : this.place.table}` : "Cardroom";
   }
@@ -173,6 +205,9 @@ class App {
         break;
       case "created":
         this.lobby.showInvites(m.table, m.invites, m.watch);
+        // The host keeps the invitations at the table too (and across a reload).
+        storage()?.setItem(INVITES_PREFIX + m.table, JSON.stringify({ invites: m.invites, watch: m.watch ?? null }));
+        this.table.setInvites(m.table, m.invites, m.watch);
         break;
       case "paused":
         if (this.table.tableId === m.table)
@@ -195,6 +230,17 @@ class App {
         break;
       case "table":
         if (this.place.kind === "lobby" || this.place.table !== m.table) return;
+        {
+          const kept = storage()?.getItem(INVITES_PREFIX + m.table);
+          if (kept) {
+            try {
+              const k = JSON.parse(kept) as { invites: { [seat: string]: string }; watch: string | null };
+              this.table.setInvites(m.table, k.invites, k.watch ?? undefined);
+            } catch {
+              /* a damaged entry: no invitations shown */
+            }
+          }
+        }
         this.table.setTable(m);
         break;
       case "update":

@@ -54,6 +54,8 @@ export class TableView {
   private lastTrick = h("section", { class: "panel last-trick", "data-testid": "last-trick" });
   private sheet = h("section", { class: "panel", "data-testid": "scores" });
   private info = h("section", { class: "panel", "data-testid": "info" });
+  private invitesEl = h("section", { class: "panel invites", "data-testid": "invites", hidden: true });
+  private invites: { table: string; seats: { [seat: string]: string }; watch?: string } | null = null;
   private logEl = h("ol", { class: "log", "data-testid": "log" });
   private chatList = h("ol", { class: "chat-list", "data-testid": "chat-list" });
   private chatInput = h("input", {
@@ -85,6 +87,7 @@ export class TableView {
         h(
           "aside",
           { class: "table-side" },
+          this.invitesEl,
           this.lastTrick,
           this.sheet,
           this.info,
@@ -100,6 +103,43 @@ export class TableView {
   }
   get seat(): number | null {
     return this.msg?.seat ?? null;
+  }
+
+  /** The invitation codes of a table this page created: shown at the table, with copy buttons,
+   * while their seats are open. */
+  setInvites(table: string, seats: { [seat: string]: string }, watch?: string): void {
+    this.invites = { table, seats, watch };
+    if (this.msg?.table === table) this.renderInvites();
+  }
+
+  private renderInvites(): void {
+    const inv = this.invites;
+    const m = this.msg;
+    if (!inv || !m || inv.table !== m.table || m.over) {
+      this.invitesEl.hidden = true;
+      return;
+    }
+    const base = `${location.origin}${location.pathname}?table=${encodeURIComponent(inv.table)}`;
+    const open = Object.entries(inv.seats).filter(([seat]) => m.seats[Number(seat)]?.kind === "open");
+    const copyRow = (label: string, url: string, id: string) => {
+      const input = h("input", { type: "text", readonly: true, value: url, "data-testid": `link-${id}`, "aria-label": label }) as HTMLInputElement;
+      const button = h("button", { type: "button", "data-testid": `copy-${id}` }, "Copy") as HTMLButtonElement;
+      button.addEventListener("click", () => {
+        input.select();
+        const done = () => (button.textContent = "Copied");
+        if (navigator.clipboard) navigator.clipboard.writeText(url).then(done, () => document.execCommand("copy") && done());
+        else if (document.execCommand("copy")) done();
+      });
+      return h("div", { class: "invite-row" }, h("span", { class: "dim" }, label), input, button);
+    };
+    fill(
+      this.invitesEl,
+      h("h2", {}, "Invite"),
+      open.length ? h("p", { class: "dim" }, "Send a friend the link of an open seat:") : null,
+      open.map(([seat, code]) => copyRow(`S${seat}`, `${base}&invite=${encodeURIComponent(code)}`, `invite-${seat}`)),
+      copyRow("watch", `${base}&watch=${encodeURIComponent(inv.watch ?? "1")}`, "watch"),
+    );
+    this.invitesEl.hidden = open.length === 0 && m.started;
   }
 
   /** A whole `table` message: on join, resume, watch, and whenever the seats change. */
@@ -121,6 +161,7 @@ export class TableView {
     this.chatLines = msg.chat.slice();
     this.setDeadline(msg.turn);
     this.setPending(false);
+    this.renderInvites();
     if (!sameTable) {
       this.seenRound = num(obj(msg.view.last_round)?.round) ?? 0;
       this.summaryRound = null;

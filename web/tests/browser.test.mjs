@@ -555,6 +555,55 @@ describe("play now", { timeout: 60_000 }, () => {
   });
 });
 
+describe("a private table with a friend", { timeout: 90_000 }, () => {
+  test("the host copies an invitation at the table; the friend gives a name and sits; no code, no watching", async () => {
+    const host = await newPage();
+    await host.goto(server.url);
+    await host.getByTestId("name-input").fill("Hana");
+    await host.getByTestId("name-input").dispatchEvent("change");
+    await host.waitForFunction(() => document.querySelectorAll('[data-testid="game-select"] option').length > 0, null, { polling: POLL_MS });
+    await host.getByTestId("game-select").selectOption("truc");
+    await host.waitForFunction(() => document.querySelectorAll('[data-testid^="seat-select-"]').length === 4, null, { polling: POLL_MS });
+    const seats = ["me", "open", "normal", "normal"];
+    for (let i = 0; i < 4; i++) await host.getByTestId(`seat-select-${i}`).selectOption(seats[i]);
+    await host.getByTestId("private").setChecked(true);
+    await host.getByTestId("create").click();
+    await host.waitForURL(/\?table=/);
+    // The invitation is at the table, with a copy button.
+    await host.getByTestId("invites").waitFor();
+    const link = await host.getByTestId("link-invite-1").inputValue();
+    assert.match(link, /[?&]invite=/, "an invitation link for seat 1");
+    await host.getByTestId("copy-invite-1").click();
+    await host.screenshot({ path: path.join(SHOTS, "private-host-invites.png") });
+    const table = new URL(host.url()).searchParams.get("table");
+
+    // A friend (another browser, no name kept) opens the link: asked a name, then seated.
+    const friend = await newPage();
+    await friend.goto(link);
+    await friend.getByTestId("ask-name").waitFor();
+    await friend.screenshot({ path: path.join(SHOTS, "private-friend-name.png") });
+    await friend.getByTestId("invite-name").fill("Ana");
+    await friend.getByTestId("invite-sit").click();
+    await friend.waitForFunction(() => window.__cr.seated !== null && window.__cr.last !== null, null, { polling: POLL_MS });
+    // Both see each other's names.
+    await host.waitForFunction(() => (window.__cr.last?.seats ?? [])[1]?.name === "Ana", null, { polling: POLL_MS });
+    const names = await friend.evaluate(() => window.__cr.last.seats.map((s) => s.name));
+    assert.equal(names[0], "Hana");
+    assert.equal(names[1], "Ana");
+    await host.getByTestId("seat-1").getByText("Ana").waitFor();
+    await friend.getByTestId("seat-0").getByText("Hana").waitFor();
+    await host.screenshot({ path: path.join(SHOTS, "private-host-table.png") });
+    // Without the code, nobody watches a private table.
+    const stranger = await newPage();
+    await stranger.goto(`${server.url}?table=${encodeURIComponent(table)}&watch=1`);
+    await stranger.waitForTimeout(800);
+    const watched = await stranger.evaluate(() => window.__cr.last !== null);
+    assert.equal(watched, false, "a private table is not watched without its code");
+    for (const p of [host, friend]) assert.deepEqual(p.errors, [], "no error in the page");
+    for (const p of [host, friend, stranger]) await p.context().close();
+  });
+});
+
 describe("a table of every game", { timeout: 240_000 }, () => {
   test("screenshots of each game's table after a few moves", async () => {
     const page = await newPage();
