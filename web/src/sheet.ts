@@ -25,6 +25,17 @@ function cell(v: Json | undefined): Child {
   return JSON.stringify(v);
 }
 
+/** The seats of team `t` (the table message's "teams": each seat's team). */
+export function teamSeats(teams: number[] | null, t: number): number[] {
+  return (teams ?? []).map((x, s) => (x === t ? s : -1)).filter((s) => s >= 0);
+}
+
+/** A team named by its players ("S0 Ana + S2 normal"), else "Team 2". */
+export function teamName(teams: number[] | null, t: number, seatLabel: (s: number) => string): string {
+  const seats = teamSeats(teams, t);
+  return seats.length ? seats.map((s) => seatLabel(s)).join(" + ") : `Team ${t + 1}`;
+}
+
 export class ScoreBook {
   private rows = new Map<number, Row>();
 
@@ -69,12 +80,7 @@ export class ScoreBook {
     const teamMode = latest ? Array.isArray(latest.team_points) : Array.isArray(view.team_scores) && Array.isArray(teams);
     const scores = numArr(teamMode ? view.team_scores : view.scores);
     const units = scores.length;
-    const members = (u: number) => (teams ?? []).map((t, s) => (t === u ? s : -1)).filter((s) => s >= 0);
-    const unitLabel = (u: number) => {
-      if (!teamMode) return seatLabel(u);
-      const m = members(u);
-      return m.length ? m.map((s) => seatLabel(s)).join(" + ") : `Team ${u + 1}`;
-    };
+    const unitLabel = (u: number) => (teamMode ? teamName(teams, u, seatLabel) : seatLabel(u));
     const sheet = arr(latest?.sheet).map((c) => obj(c)).filter((c): c is JsonObject => c !== null);
     const valueCols = sheet.filter((c) => "value" in c);
     // In team-scored games the per-seat columns form one group (the seats' own calls).

@@ -8,7 +8,7 @@ import type { Chat, GameEvent, HintMsg, JsonObject, LegalMove, TableMsg, UpdateM
 import { arr, moveLabel, num, numArr, obj, planMoves, readTrick, roundText, str, strArr, type MovePlan, type Trick } from "./view";
 import { boardEl, infoPanel, scoreCardEl, type InfoContext } from "./info";
 import { factsEl, readFacts, readLayout, suitSpans, withNames, zoneEl, type Zone } from "./layout";
-import { ScoreBook } from "./sheet";
+import { ScoreBook, teamName, teamSeats } from "./sheet";
 
 export interface TableActions {
   /** `seq`: the view the move was chosen from; null in real time, where others move meanwhile
@@ -312,11 +312,8 @@ export class TableView {
     const v = this.view;
     const out = new Set(numArr(v.out));
     if (teamMode) {
-      const teams = Array.isArray(this.msg?.teams) ? this.msg!.teams : [];
-      return numArr(v.team_scores).map((score, t) => {
-        const seats = teams.map((x, s) => (x === t ? s : -1)).filter((s) => s >= 0);
-        return { name: seats.length ? seats.map(this.seatLabel).join(" + ") : `Team ${t + 1}`, score, out: false, seats };
-      });
+      const teams = Array.isArray(this.msg?.teams) ? this.msg!.teams : null;
+      return numArr(v.team_scores).map((score, t) => ({ name: teamName(teams, t, this.seatLabel), score, out: false, seats: teamSeats(teams, t) }));
     }
     const house = obj(v.house);
     const sides = house ? numArr(house.sides) : [];
@@ -350,7 +347,7 @@ export class TableView {
       h(
         "table",
         { class: "moment-table" },
-        h("thead", {}, h("tr", {}, h("th", {}, ""), unitCols.map((c) => h("th", {}, str(c.title) ?? "")), h("th", {}, "points"), h("th", {}, "total"))),
+        h("thead", {}, h("tr", {}, h("th", {}, ""), unitCols.map((c) => h("th", { class: "detail" }, str(c.title) ?? "")), h("th", {}, "points"), h("th", {}, "total"))),
         h(
           "tbody",
           {},
@@ -361,7 +358,7 @@ export class TableView {
               h("th", {}, u.name),
               unitCols.map((c) => {
                 const x = arr(teamMode ? c.teams : c.seats)[i];
-                return h("td", {}, x === null || x === undefined ? "–" : suitSpans(readable(String(x))));
+                return h("td", { class: "detail" }, x === null || x === undefined ? "–" : suitSpans(readable(String(x))));
               }),
               h("td", { class: (points[i] ?? 0) < 0 ? "neg" : "" }, points[i] === null || points[i] === undefined ? "–" : `${points[i]! > 0 ? "+" : ""}${points[i]}`),
               h("td", { class: "total" }, u.out ? "out" : u.score === null ? "–" : String(u.score)),

@@ -730,5 +730,11 @@ async function shootGame(page, game, rng, files) {
     const summary = path.join(SHOTS, `${game}-summary.png`);
     await page.screenshot({ path: summary });
     files.push(summary);
+    await page.setViewportSize(PHONE);
+    await page.waitForTimeout(200);
+    const summaryPhone = path.join(SHOTS, `${game}-summary-phone.png`);
+    await page.screenshot({ path: summaryPhone });
+    files.push(summaryPhone);
+    await page.setViewportSize(LAPTOP);
   }
 }
