@@ -14,6 +14,7 @@
 #include <mutex>
 #include <set>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "bots/registry.h"
@@ -933,6 +934,31 @@ TEST(MatchRunner, HouseGameEndsWithNoWinnerAndASaneSummary) {
   }
   EXPECT_GT(house_won, 0);
   EXPECT_GT(seat_won, 0);
+}
+
+// A table nobody is at holds its clock (server/room_table.cc): a real-time game's time stops, and
+// goes on from where it stopped.
+TEST(WallClock, HeldTimeStopsAndGoesOnFromWhereItStopped) {
+  WallClock clock(10.0);
+  EXPECT_GE(clock.now(), 10.0);
+  clock.hold();
+  EXPECT_TRUE(clock.held());
+  const double at = clock.now();
+  std::this_thread::sleep_for(std::chrono::milliseconds(30));
+  EXPECT_EQ(clock.now(), at);
+  clock.hold();  // holding again changes nothing
+  EXPECT_EQ(clock.now(), at);
+  const auto before_release = std::chrono::steady_clock::now();
+  clock.release();
+  EXPECT_FALSE(clock.held());
+  const double after = clock.now();
+  const double since =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - before_release).count();
+  // The 30 ms held are not counted: only the time since the release.
+  EXPECT_GE(after, at);
+  EXPECT_LE(after - at, since + 1e-9);
+  std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  EXPECT_GT(clock.now(), after);
 }
 
 }  // namespace

@@ -201,7 +201,7 @@ TEST_P(StorageRetry, TheSameMoveAgainIsStoredOnceAnotherIsAnError) {
   TableRow t;
   t.id = "t1";
   t.game = "reds";
-  t.seats.push_back({0, "open", "", "", "", "code"});
+  t.seats.push_back({0, "open", "", "", "", "code", ""});
   ASSERT_TRUE(storage->add_table(t, &error)) << error;
   ASSERT_TRUE(storage->add_move("t1", 0, {0, "bid 2", std::nullopt}, &error)) << error;
   EXPECT_TRUE(storage->add_move("t1", 0, {0, "bid 2", std::nullopt}, &error)) << error;
@@ -244,7 +244,7 @@ TEST(RoomRestore, ExpiredUnstartedTablesAreNotRestored) {
         "anti_trump_lead=drop)";
     t.created_ms = now_ms - age_ms;
     for (int s = 0; s < 4; ++s)
-      t.seats.push_back({s, "open", "", "", "", "code" + std::to_string(s)});
+      t.seats.push_back({s, "open", "", "", "", "code" + std::to_string(s), ""});
     ASSERT_TRUE(storage->add_table(t, &error)) << error;
   }
   {

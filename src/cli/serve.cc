@@ -19,7 +19,8 @@ namespace cardroom::cli {
 void add_serve_command(CLI::App& app, Context& ctx) {
   auto* cmd = app.add_subcommand("serve", "The web card room: play in the browser");
   static std::string port_text = "8080", bind = "127.0.0.1", db = "cardroom.db";
-  static std::string web_dir = default_web_dir(), away_ms = "5000";
+  static std::string web_dir = default_web_dir(), away_ms = "5000", pause_s = "120",
+                     end_minutes = "360";
   static bool quiet = false, trust_forwarded = false;
   static const server::RoomPolicy defaults;
   static std::string players;
@@ -49,6 +50,14 @@ void add_serve_command(CLI::App& app, Context& ctx) {
                   "a disconnected person's seat goes to a computer player after this long "
                   "(default 5000)")
       ->type_name("MS");
+  cmd->add_option("--pause-empty-after-s", pause_s,
+                  "a game nobody is at (no player or spectator connected) pauses after this long, "
+                  "and goes on when someone is back (default 120; 0: never)")
+      ->type_name("S");
+  cmd->add_option("--end-empty-after-minutes", end_minutes,
+                  "a paused game nobody came back to ends after this long, kept as abandoned "
+                  "(default 360; 0: never)")
+      ->type_name("MIN");
   cmd->add_flag("--quiet", quiet, "log nothing but errors");
   // The room's policy: what a visitor may ask for (docs/server.md).
   cmd->add_option("--players", players,
@@ -111,9 +120,12 @@ void add_serve_command(CLI::App& app, Context& ctx) {
                 "behind a reverse proxy: a visitor's address is the last in X-Forwarded-For");
   cmd->callback([&ctx] {
     std::string error;
-    std::uint64_t port = 0, away = 0;
+    std::uint64_t port = 0, away = 0, pause = 0, end = 0;
     if (!parse_whole_number("--port", port_text, 0, 65535, &port, &error) ||
-        !parse_whole_number("--away-after-ms", away_ms, 0, 3600000, &away, &error))
+        !parse_whole_number("--away-after-ms", away_ms, 0, 3600000, &away, &error) ||
+        !parse_whole_number("--pause-empty-after-s", pause_s, 0, 86400 * 7, &pause, &error) ||
+        !parse_whole_number("--end-empty-after-minutes", end_minutes, 0, 60 * 24 * 365, &end,
+                            &error))
       return fail(ctx, error);
     server::RoomPolicy policy;
     struct Limit {
@@ -177,6 +189,8 @@ void add_serve_command(CLI::App& app, Context& ctx) {
     if (!storage) return fail(ctx, error);
     server::RoomOptions room_options;
     room_options.away_after = std::chrono::milliseconds(away);
+    room_options.abandon_after = std::chrono::seconds(pause);
+    room_options.end_abandoned = std::chrono::minutes(end);
     room_options.log = log;
     room_options.policy = policy;
     room_options.search_threads = static_cast<int>(value(11));

@@ -35,8 +35,22 @@ class WallClock final : public Clock {
   // goes on from its last move's time).
   explicit WallClock(double from = 0) : start_(std::chrono::steady_clock::now()), from_(from) {}
   double now() const override {
+    if (held_) return from_;
     return from_ + std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   }
+  // Stops the match's time (a table nobody is at pauses: a real-time game's clock waits with
+  // it), and lets it run on from where it stopped.
+  void hold() {
+    if (held_) return;
+    from_ = now();
+    held_ = true;
+  }
+  void release() {
+    if (!held_) return;
+    start_ = std::chrono::steady_clock::now();
+    held_ = false;
+  }
+  bool held() const { return held_; }
   void wait_until(double t) override {
     const double wait = t - now();
     if (wait > 0) std::this_thread::sleep_for(std::chrono::duration<double>(wait));
@@ -45,6 +59,7 @@ class WallClock final : public Clock {
  private:
   std::chrono::steady_clock::time_point start_;
   double from_;
+  bool held_ = false;
 };
 
 }  // namespace cardroom

@@ -17,6 +17,9 @@
 #include <thread>
 #include <vector>
 
+#include "core/registry.h"
+#include "games/all_games.h"
+
 namespace cardroom::server {
 namespace {
 
@@ -319,6 +322,16 @@ class HttpSession final : public std::enable_shared_from_this<HttpSession> {
         if (auto file = read_file(dir + "/assets/" + name))
           return respond(request, http::status::ok, *file, content_type(name));
       return respond(request, http::status::not_found, "not found\n", "text/plain");
+    }
+    if (target.starts_with("/rules/")) {
+      // The rules page `cardroom rules GAME` prints (Markdown): the page's rules panel.
+      const std::string name = target.substr(7);
+      for (const GameEntry* g : registered_games())
+        if (g->name == name)
+          return respond(request, http::status::ok, std::string(rules_page(name)),
+                         "text/markdown; charset=utf-8");
+      return respond(request, http::status::not_found, "no game '" + name.substr(0, 40) + "'\n",
+                     "text/plain");
     }
     if (target.starts_with("/record/")) {
       auto [status, body] = shared_->room.record(target.substr(8));

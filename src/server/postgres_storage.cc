@@ -81,7 +81,13 @@ class PostgresStorage final : public Storage {
     // Quiet: CREATE TABLE IF NOT EXISTS notices would go to stderr.
     PQsetNoticeProcessor(
         conn_, [](void*, const char*) {}, nullptr);
-    return command(kStorageSchema, error);
+    if (!command(kStorageSchema, error)) return false;
+    for (const AddedColumn& c : kAddedColumns) {
+      const std::string sql = std::string("ALTER TABLE ") + c.table + " ADD COLUMN IF NOT EXISTS " +
+                              c.column + " " + c.definition;
+      if (!command(sql.c_str(), error)) return false;
+    }
+    return true;
   }
 
   const char* kind() const override { return "postgresql"; }
@@ -150,12 +156,15 @@ class PostgresStorage final : public Storage {
     return false;
   }
 
-  bool finish(const std::string& table, const std::string& record, std::string* error) override {
+  bool finish(const std::string& table, const std::string& record, const std::string& result,
+              std::int64_t finished_ms, std::string* error) override {
     std::lock_guard lock(mu_);
     if (!connected(error)) return false;
     Params p;
-    p.add(record).add(table);
-    auto r = run("UPDATE tables SET over = TRUE, record = $1 WHERE id = $2", p, error);
+    p.add(record).add(table).add(result).add(finished_ms);
+    auto r = run(
+        "UPDATE tables SET over = TRUE, record = $1, result = $3, finished_ms = $4 WHERE id = $2",
+        p, error);
     return r && found(*r, table, error);
   }
 
@@ -182,14 +191,14 @@ class PostgresStorage final : public Storage {
       Params p;
       p.add(t.id);
       auto seats =
-          run("SELECT seat, kind, name, player, token_hash, invite FROM seats WHERE table_id = $1 "
-              "ORDER BY seat",
+          run("SELECT seat, kind, name, player, token_hash, invite, person FROM seats WHERE "
+              "table_id = $1 ORDER BY seat",
               p, error);
       if (!seats) return std::nullopt;
       for (int r = 0; r < seats->rows(); ++r)
         t.seats.push_back(SeatRow{static_cast<int>(seats->integer(r, 0)), seats->text(r, 1),
                                   seats->text(r, 2), seats->text(r, 3), seats->text(r, 4),
-                                  seats->text(r, 5)});
+                                  seats->text(r, 5), seats->text(r, 6)});
       auto moves = run(
           "SELECT idx, seat, text, time_ms FROM moves WHERE table_id = $1 ORDER BY idx", p, error);
       if (!moves) return std::nullopt;
@@ -216,6 +225,37 @@ class PostgresStorage final : public Storage {
     auto r = run("SELECT record FROM tables WHERE id = $1 AND over", p, error);
     if (!r || r->rows() == 0 || r->null(0, 0)) return std::nullopt;
     return r->text(0, 0);
+  }
+
+  std::optional<std::vector<HistoryRow>> history(const std::string& person, int limit,
+                                                 std::string* error) override {
+    std::lock_guard lock(mu_);
+    if (!connected(error)) return std::nullopt;
+    Params p;
+    p.add(person).add(std::int64_t{limit});
+    auto tables = run(
+        "SELECT id, game, created_ms, finished_ms, result FROM tables WHERE over AND id IN "
+        "(SELECT table_id FROM seats WHERE person = $1) ORDER BY finished_ms DESC NULLS LAST, id "
+        "LIMIT $2",
+        p, error);
+    if (!tables) return std::nullopt;
+    std::vector<HistoryRow> out;
+    for (int i = 0; i < tables->rows(); ++i) {
+      HistoryRow h{tables->text(i, 0),    tables->text(i, 1),
+                   tables->integer(i, 2), tables->null(i, 3) ? 0 : tables->integer(i, 3),
+                   tables->text(i, 4),    {}};
+      Params q;
+      q.add(h.id);
+      auto seats = run(
+          "SELECT seat, kind, name, player, person FROM seats WHERE table_id = $1 ORDER BY seat", q,
+          error);
+      if (!seats) return std::nullopt;
+      for (int r = 0; r < seats->rows(); ++r)
+        h.seats.push_back(SeatRow{static_cast<int>(seats->integer(r, 0)), seats->text(r, 1),
+                                  seats->text(r, 2), seats->text(r, 3), "", "", seats->text(r, 4)});
+      out.push_back(std::move(h));
+    }
+    return out;
   }
 
  private:
@@ -263,11 +303,13 @@ class PostgresStorage final : public Storage {
         .add(s.name)
         .add(s.player)
         .add(s.token_hash)
-        .add(s.invite);
-    return run("INSERT INTO seats (table_id, seat, kind, name, player, token_hash, invite) "
-               "VALUES ($1,$2,$3,$4,$5,$6,$7) ON CONFLICT (table_id, seat) DO UPDATE SET "
+        .add(s.invite)
+        .add(s.person);
+    return run("INSERT INTO seats (table_id, seat, kind, name, player, token_hash, invite, person) "
+               "VALUES ($1,$2,$3,$4,$5,$6,$7,$8) ON CONFLICT (table_id, seat) DO UPDATE SET "
                "kind = EXCLUDED.kind, name = EXCLUDED.name, player = EXCLUDED.player, "
-               "token_hash = EXCLUDED.token_hash, invite = EXCLUDED.invite",
+               "token_hash = EXCLUDED.token_hash, invite = EXCLUDED.invite, "
+               "person = EXCLUDED.person",
                p, error)
         .has_value();
   }

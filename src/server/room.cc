@@ -135,7 +135,8 @@ static json games_message() {
                      {"seats", game ? json(game->num_seats()) : json(nullptr)},
                      {"players", players},
                      {"levels", levels},
-                     {"real_time", real_time}});
+                     {"real_time", real_time},
+                     {"solver", game && game->has_solver()}});
   }
   return {
       {"type", "games"}, {"games", games}, {"players", {"random", "heuristic", "pimc", "ismcts"}}};
@@ -237,12 +238,16 @@ void Room::Impl::handle(const std::shared_ptr<Client>& client, std::string_view 
     return answered();
   }
   if (type == "create") return create(client, request, ref, std::move(done));
+  if (type == "history") return history(client, request, ref, std::move(done));
+  if (type == "analysis" || type == "replay")
+    return review(type, client, request, ref, std::move(done));
   static const std::set<std::string> kTableRequests = {"join", "resume", "watch", "move",
-                                                       "hint", "chat",   "leave"};
+                                                       "hint", "chat",   "leave", "again"};
   if (!kTableRequests.contains(type)) {
     error(client,
           "unknown message type '" + type.substr(0, 40) +
-              "' (types: ping, games, lobby, create, join, resume, watch, move, hint, chat, leave)",
+              "' (types: ping, games, lobby, create, join, resume, watch, move, hint, chat, "
+              "leave, again, history, analysis, replay)",
           ref);
     return answered();
   }
@@ -272,6 +277,8 @@ void Room::Impl::handle(const std::shared_ptr<Client>& client, std::string_view 
       hint(t, client, ref);
     else if (type == "chat")
       chat(t, client, request, ref);
+    else if (type == "again")
+      again(t, client, request, ref);
     else
       leave(t, client, ref);
     if (done) done();
@@ -302,7 +309,8 @@ void Room::Impl::create(const std::shared_ptr<Client>& client, const json& reque
     return fail("create needs \"seats\": " + std::to_string(n) +
                 " entries, each \"me\", \"open\" or a computer player");
   auto name = name_field(request, client, ref);
-  if (!name) {
+  auto person = name ? person_field(request, client, ref) : std::nullopt;
+  if (!name || !person) {
     if (done) done();
     return;
   }
@@ -372,11 +380,11 @@ void Room::Impl::create(const std::shared_ptr<Client>& client, const json& reque
     do t->row.id = random_hex(6);
     while (tables.contains(t->row.id));
   }
-  on_strand(t, [this, t, client, me, name = *name, ref = ref ? *ref : json(nullptr),
-                done = std::move(done)] {
+  on_strand(t, [this, t, client, me, name = *name, person = *person,
+                ref = ref ? *ref : json(nullptr), done = std::move(done)] {
     const json* r = ref.is_null() ? nullptr : &ref;
     std::string token, err;
-    if (me != kSpectator) token = take_seat(*t, me, client, name);
+    if (me != kSpectator) token = take_seat(*t, me, client, name, person);
     if (!storage.add_table(t->row, &err)) {
       log("create failed: " + err);
       opened_table_closed(*t);
@@ -401,15 +409,20 @@ void Room::Impl::create(const std::shared_ptr<Client>& client, const json& reque
       send(client, {{"type", "seated"}, {"table", t->row.id}, {"seat", me}, {"token", token}});
     start_if_full(t);
     if (me != kSpectator) send(client, table_message(*t, me));
-    if (!t->runner && options.policy.expire_unstarted.count() > 0) {
-      t->expiry.expires_after(options.policy.expire_unstarted);
-      // Not counted by idle(): a timer in the future is no job waiting to run.
-      t->expiry.async_wait([this, t](const boost::system::error_code& ec) {
-        if (!ec && !stopped && !t->runner && !t->gone) expire(t);
-      });
-    }
+    arm_expiry(t);
     publish(*t);
     if (done) done();
+  });
+}
+
+void Room::Impl::arm_expiry(const TablePtr& t) {
+  if (t->runner || options.policy.expire_unstarted.count() <= 0) return;
+  // From the table's creation (a restored table has waited already).
+  const auto waited = std::chrono::milliseconds(unix_ms() - t->row.created_ms);
+  t->expiry.expires_after(options.policy.expire_unstarted - waited);
+  // Not counted by idle(): a timer in the future is no job waiting to run.
+  t->expiry.async_wait([this, t](const boost::system::error_code& ec) {
+    if (!ec && !stopped && !t->runner && !t->gone) expire(t);
   });
 }
 
@@ -481,15 +494,9 @@ bool Room::Impl::restore(std::string* error) {
     }
     log("table " + t->row.id + " resumed after a restart at move " +
         std::to_string(t->session->moves_made()));
-    on_strand(t, [this, t, expire_ms, now_ms] {
+    on_strand(t, [this, t] {
       publish(*t);
-      if (!t->row.started && expire_ms > 0) {
-        t->expiry.expires_after(
-            std::chrono::milliseconds(expire_ms - (now_ms - t->row.created_ms)));
-        t->expiry.async_wait([this, t](const boost::system::error_code& ec) {
-          if (!ec && !stopped && !t->runner && !t->gone) expire(t);
-        });
-      }
+      arm_expiry(t);
       advance(t);
     });
   }

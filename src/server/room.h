@@ -19,6 +19,11 @@
 // The room's policy (server/policy.h) says which computer players a visitor may seat and at what
 // cost, and limits what one visitor address may do; unstarted tables expire.
 //
+// After a game (server/room_after.cc): `again` starts a new game at the table with the same people
+// and computer players; `history` lists the finished games of a browser's key; `analysis` and
+// `replay` review a game (the double-dummy analysis of a hand that is over, a finished game move by
+// move with every hand shown). A table nobody is at pauses, and ends after a longer while.
+//
 // People away: when a person's turn timer runs out, or their last connection has been gone for
 // `away_after`, a computer player (the game's heuristic) plays their seat until they come back:
 // a `resume` with the seat's token, or a move from a connection holding the seat.
@@ -52,6 +57,11 @@ class Client {
 struct RoomOptions {
   // A disconnected person's seat goes to a computer player after this long.
   std::chrono::milliseconds away_after{5000};
+  // A started table nobody is at (no connection holds a seat or watches) pauses after this long,
+  // listed as paused, until someone comes back; paused for `end_abandoned`, it ends (stored as
+  // abandoned, its record kept). Zero: never.
+  std::chrono::milliseconds abandon_after{std::chrono::minutes(2)};
+  std::chrono::milliseconds end_abandoned{std::chrono::hours(6)};
   // Worker threads for the tables' work and timers (0: one per core).
   int threads = 0;
   // Threads for computer players that search (0: one per core).

@@ -112,6 +112,10 @@ class Table {
   bool broken = false;                           // a computer player failed: the table stops
   bool finished_stored = false;
   bool gone = false;  // removed from the room (expired, or finished and left)
+  // Nobody at the table (no live connection) since; paused for it (RoomOptions::abandon_after).
+  std::optional<SteadyTime> empty_since;
+  bool abandoned = false;
+  std::string next;  // the table where its people play again (`again`)
   // Storage: moves [stored, moves_made) are applied but not yet stored, and nobody has heard of
   // them (events from `unsent_events` on); while any is, the table is paused and retries.
   bool paused = false;
@@ -122,6 +126,11 @@ class Table {
   int num_seats() const { return static_cast<int>(row.seats.size()); }
   const AnyState& state() const { return session->state(); }
   bool is_person(Seat s) const { return row.seats[s].kind == "human"; }
+  bool anyone_here() const {
+    for (const Watcher& w : watchers)
+      if (!w.client.expired()) return true;
+    return false;
+  }
   bool connected(Seat s) const {
     for (const Watcher& w : watchers)
       if (w.seat == s && !w.client.expired()) return true;
@@ -209,11 +218,28 @@ struct Room::Impl {
   void chat(const TablePtr& t, const std::shared_ptr<Client>& client, const json& request,
             const json* ref);
   void leave(const TablePtr& t, const std::shared_ptr<Client>& client, const json* ref);
+
+  // --- after the game (room_after.cc) ---
+  void again(const TablePtr& t, const std::shared_ptr<Client>& client, const json& request,
+             const json* ref);
+  void history(const std::shared_ptr<Client>& client, const json& request, const json* ref,
+               Done done);
+  // `analysis` and `replay` of table `id` (live or finished): done off the network thread.
+  void review(const std::string& type, const std::shared_ptr<Client>& client, const json& request,
+              const json* ref, Done done);
+  // The result the history shows: scores, winners, how the game ended ("over", "abandoned").
+  json result_json(const Table& t, const char* ended) const;
+  // A table nobody is at: paused, and ended after longer (RoomOptions::abandon_after).
+  void check_abandoned(const TablePtr& t);
+  void end_abandoned(const TablePtr& t);
   void disconnect(const std::shared_ptr<Client>& client);
 
   // --- seats (room_seats.cc) ---
   std::string take_seat(Table& t, Seat s, const std::shared_ptr<Client>& client,
-                        const std::string& name);
+                        const std::string& name, const std::string& person = "");
+  // The `key` field (the browser's random key) as a SeatRow::person hash; "" when absent.
+  std::optional<std::string> person_field(const json& request,
+                                          const std::shared_ptr<Client>& client, const json* ref);
   std::optional<std::string> name_field(const json& request, const std::shared_ptr<Client>& client,
                                         const json* ref);
   std::optional<Seat> seat_of(Table& t, const std::shared_ptr<Client>& client, const json* ref);
@@ -255,6 +281,8 @@ struct Room::Impl {
   // Removes a table from the room (its searches are cancelled).
   void remove(const TablePtr& t);
   void expire(const TablePtr& t);
+  // An unstarted table's end, after the policy's wait from its creation.
+  void arm_expiry(const TablePtr& t);
   void opened_table_closed(Table& t);
 
   // --- restart (room.cc) ---

@@ -23,13 +23,14 @@ void Room::Impl::member(const Table& t, const Client* client, bool at) {
 
 // Issues a seat to `client`: a fresh token, stored as its hash.
 std::string Room::Impl::take_seat(Table& t, Seat s, const std::shared_ptr<Client>& client,
-                                  const std::string& name) {
+                                  const std::string& name, const std::string& person) {
   const std::string token = random_hex(16);
   SeatRow& row = t.row.seats[s];
   row.kind = "human";
   row.name = name.empty() ? "S" + std::to_string(s) : name;
   row.token_hash = sha256_hex(token);
   row.invite.clear();
+  row.person = person;
   if (Watcher* w = t.watcher_of(client.get()))
     w->seat = s;
   else
@@ -50,10 +51,25 @@ std::optional<std::string> Room::Impl::name_field(const json& request,
   return f->get<std::string>();
 }
 
+std::optional<std::string> Room::Impl::person_field(const json& request,
+                                                    const std::shared_ptr<Client>& client,
+                                                    const json* ref) {
+  const json* f = field(request, "key");
+  if (!f || f->is_null()) return std::string();
+  if (!f->is_string() || f->get<std::string>().size() < 16 || f->get<std::string>().size() > 100) {
+    error(client, "\"key\" must be a string of 16 to 100 bytes (the browser's random key)", ref);
+    return std::nullopt;
+  }
+  // Kept only as its hash, like a token: the storage never holds what finds a person's games.
+  return sha256_hex("person " + f->get<std::string>());
+}
+
 void Room::Impl::join(const TablePtr& t, const std::shared_ptr<Client>& client, const json& request,
                       const json* ref) {
   auto name = name_field(request, client, ref);
   if (!name) return;
+  auto person = person_field(request, client, ref);
+  if (!person) return;
   const std::string* invite = string_field(request, "invite");
   const json* seat_field = field(request, "seat");
   if (t->watcher_of(client.get()) && t->watcher_of(client.get())->seat != kSpectator)
@@ -80,7 +96,7 @@ void Room::Impl::join(const TablePtr& t, const std::shared_ptr<Client>& client, 
   }
   const SeatRow before = t->row.seats[seat];
   const bool was_watching = t->watcher_of(client.get()) != nullptr;
-  const std::string token = take_seat(*t, seat, client, *name);
+  const std::string token = take_seat(*t, seat, client, *name, *person);
   std::string err;
   if (!storage.set_seat(t->row.id, t->row.seats[seat], &err)) {
     t->row.seats[seat] = before;
@@ -153,6 +169,7 @@ void Room::Impl::watch(const TablePtr& t, const std::shared_ptr<Client>& client,
   if (ref) reply["ref"] = *ref;
   send(client, reply);
   publish(*t);  // its count of spectators
+  advance(t);   // a table nobody was at goes on
 }
 
 std::optional<Seat> Room::Impl::seat_of(Table& t, const std::shared_ptr<Client>& client,
@@ -320,6 +337,7 @@ void Room::Impl::drop(const TablePtr& t, const Client* client) {
   if (t->gone) return;
   for (Seat seat : seats) seat_left(t, seat);
   publish(*t);
+  advance(t);  // nobody left at the table: it pauses after a while
 }
 
 void Room::Impl::seat_left(const TablePtr& t, Seat seat) {

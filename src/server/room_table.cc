@@ -150,9 +150,10 @@ void Room::Impl::publish(const Table& t) {
   int spectators = 0;
   for (const Watcher& w : t.watchers)
     if (w.seat == kSpectator && !w.client.expired()) ++spectators;
-  json entry = {{"table", t.row.id},       {"game", t.row.game},       {"title", title_of(t)},
-                {"seats", seats_json(t)},  {"started", t.row.started}, {"over", t.state().over()},
-                {"spectators", spectators}};
+  json entry = {{"table", t.row.id},        {"game", t.row.game},
+                {"title", title_of(t)},     {"seats", seats_json(t)},
+                {"started", t.row.started}, {"over", t.state().over()},
+                {"spectators", spectators}, {"paused", t.paused || t.abandoned}};
   lobby.publish(t.row.id, std::move(entry), !t.row.is_private, !t.row.started, t.row.created_ms);
 }
 
@@ -214,7 +215,8 @@ bool Room::Impl::store_pending(Table& t) {
     }
   }
   if (t.state().over() && !t.finished_stored) {
-    if (!storage.finish(t.row.id, text_of(t.session->record()), &err)) {
+    if (!storage.finish(t.row.id, text_of(t.session->record()), text_of(result_json(t, "over")),
+                        unix_ms(), &err)) {
       if (!t.paused) log("table " + t.row.id + " paused: storing the finished game failed: " + err);
       return false;
     }
@@ -295,6 +297,14 @@ void Room::Impl::advance(const TablePtr& tp) {
     forget_if_done(tp);
     return;
   }
+  check_abandoned(tp);
+  if (t.gone) return;
+  if (t.abandoned) {
+    // Nothing moves and no timer runs until someone is back; the table ends after a longer while.
+    if (options.end_abandoned.count() > 0)
+      wake_at(tp, *t.empty_since + options.abandon_after + options.end_abandoned);
+    return;
+  }
   const SeatSet actors = state.actors();
   std::optional<SteadyTime> wake;
   auto sooner = [&](SteadyTime at) { wake = wake ? std::min(*wake, at) : at; };
@@ -310,6 +320,8 @@ void Room::Impl::advance(const TablePtr& tp) {
     if (t.is_person(s) && !seat.away && seat.gone_since)
       sooner(*seat.gone_since + options.away_after);
   }
+  if (t.empty_since && options.abandon_after.count() > 0)
+    sooner(*t.empty_since + options.abandon_after);
   if (state.mode() == ActorMode::kRealTime) {
     // Every computer actor holds a decision (asked now if it has none); the earliest is due next.
     while (auto a = t.runner->ask()) ask(tp, std::move(*a));
@@ -343,6 +355,7 @@ void Room::Impl::tick(const TablePtr& tp) {
   const auto now = std::chrono::steady_clock::now();
   if (t.timer_at && *t.timer_at <= now) t.timer_at.reset();
   if (t.paused) return retry_storage(tp);
+  if (t.abandoned) return advance(tp);  // it goes on once someone is back, or ends
   bool seats_changed = false;
   for (Seat s = 0; s < t.num_seats(); ++s) {
     SeatState& seat = t.seats[s];
@@ -412,6 +425,53 @@ void Room::Impl::deliver(const TablePtr& tp, const MatchRunner::Ask& a, const De
     return;
   }
   if (t.session->moves_made() != moves) committed(tp, events);
+}
+
+// --- tables nobody is at ----------------------------------------------------------------------
+
+void Room::Impl::check_abandoned(const TablePtr& tp) {
+  Table& t = *tp;
+  const auto now = std::chrono::steady_clock::now();
+  if (t.anyone_here()) {
+    t.empty_since.reset();
+    if (!t.abandoned) return;
+    t.abandoned = false;
+    t.clock->release();
+    t.next_computer_move.reset();
+    log("table " + t.row.id + " goes on: someone is back");
+    publish(t);
+    return;
+  }
+  if (options.abandon_after.count() <= 0) return;
+  if (!t.empty_since) t.empty_since = now;
+  // Paused at empty_since + abandon_after; ended after end_abandoned more.
+  if (t.abandoned && options.end_abandoned.count() > 0 &&
+      now >= *t.empty_since + options.abandon_after + options.end_abandoned)
+    return end_abandoned(tp);
+  if (t.abandoned || now < *t.empty_since + options.abandon_after) return;
+  t.abandoned = true;
+  t.clock->hold();  // a real-time game's time stops too
+  for (SeatState& s : t.seats) s.turn_deadline.reset();
+  const auto ms = options.abandon_after.count();
+  log("table " + t.row.id + " paused: nobody has been at it for " +
+      (ms % 1000 == 0 ? std::to_string(ms / 1000) + " s" : std::to_string(ms) + " ms"));
+  publish(t);
+}
+
+void Room::Impl::end_abandoned(const TablePtr& tp) {
+  Table& t = *tp;
+  std::string err;
+  // Kept as abandoned (not restored after a restart), its record downloadable and in its
+  // people's history: nothing they played is lost.
+  if (!storage.finish(t.row.id, text_of(t.session->record()), text_of(result_json(t, "abandoned")),
+                      unix_ms(), &err)) {
+    log("table " + t.row.id + ": storing it as abandoned failed: " + err + " (retried later)");
+    t.empty_since = std::chrono::steady_clock::now() - options.abandon_after -
+                    options.end_abandoned + std::chrono::milliseconds(kLongestRetry);
+    return;
+  }
+  log("table " + t.row.id + " ended: nobody came back");
+  remove(tp);
 }
 
 // --- tables that go ---------------------------------------------------------------------------

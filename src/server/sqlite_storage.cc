@@ -56,7 +56,8 @@ class SqliteStorage final : public Storage {
     }
     sqlite3_busy_timeout(db_, 5000);
     return exec("PRAGMA journal_mode=WAL", error) && exec("PRAGMA synchronous=NORMAL", error) &&
-           exec("PRAGMA foreign_keys=ON", error) && exec(kStorageSchema, error);
+           exec("PRAGMA foreign_keys=ON", error) && exec(kStorageSchema, error) &&
+           add_columns(error);
   }
 
   const char* kind() const override { return "sqlite"; }
@@ -121,12 +122,17 @@ class SqliteStorage final : public Storage {
     return exec("COMMIT", error) || rollback();
   }
 
-  bool finish(const std::string& table, const std::string& record, std::string* error) override {
+  bool finish(const std::string& table, const std::string& record, const std::string& result,
+              std::int64_t finished_ms, std::string* error) override {
     std::lock_guard lock(mu_);
-    Statement st(db_, "UPDATE tables SET over = 1, record = ? WHERE id = ?", error);
+    Statement st(db_,
+                 "UPDATE tables SET over = 1, record = ?, result = ?, finished_ms = ? WHERE id = ?",
+                 error);
     if (!st.ok()) return false;
     st.text(1, record);
-    st.text(2, table);
+    st.text(2, result);
+    st.integer(3, finished_ms);
+    st.text(4, table);
     return done(st, error) && changed(table, error);
   }
 
@@ -157,7 +163,7 @@ class SqliteStorage final : public Storage {
     }
     for (TableRow& t : out) {
       Statement seats(db_,
-                      "SELECT seat, kind, name, player, token_hash, invite FROM seats "
+                      "SELECT seat, kind, name, player, token_hash, invite, person FROM seats "
                       "WHERE table_id = ? ORDER BY seat",
                       error);
       if (!seats.ok()) return std::nullopt;
@@ -166,7 +172,7 @@ class SqliteStorage final : public Storage {
       while ((rc = sqlite3_step(seats.get())) == SQLITE_ROW)
         t.seats.push_back(SeatRow{static_cast<int>(seats.column_int(0)), seats.column_text(1),
                                   seats.column_text(2), seats.column_text(3), seats.column_text(4),
-                                  seats.column_text(5)});
+                                  seats.column_text(5), seats.column_text(6)});
       if (rc != SQLITE_DONE) return fail(error);
       Statement moves(
           db_, "SELECT idx, seat, text, time_ms FROM moves WHERE table_id = ? ORDER BY idx", error);
@@ -198,7 +204,68 @@ class SqliteStorage final : public Storage {
     return std::nullopt;
   }
 
+  std::optional<std::vector<HistoryRow>> history(const std::string& person, int limit,
+                                                 std::string* error) override {
+    std::lock_guard lock(mu_);
+    std::vector<HistoryRow> out;
+    {
+      Statement st(db_,
+                   "SELECT t.id, t.game, t.created_ms, t.finished_ms, t.result FROM tables t "
+                   "WHERE t.over = 1 AND t.id IN (SELECT table_id FROM seats WHERE person = ?) "
+                   "ORDER BY t.finished_ms DESC, t.id LIMIT ?",
+                   error);
+      if (!st.ok()) return std::nullopt;
+      st.text(1, person);
+      st.integer(2, limit);
+      int rc;
+      while ((rc = sqlite3_step(st.get())) == SQLITE_ROW)
+        out.push_back(HistoryRow{st.column_text(0),
+                                 st.column_text(1),
+                                 st.column_int(2),
+                                 st.column_null(3) ? 0 : st.column_int(3),
+                                 st.column_text(4),
+                                 {}});
+      if (rc != SQLITE_DONE) return fail(error);
+    }
+    for (HistoryRow& h : out) {
+      Statement seats(db_,
+                      "SELECT seat, kind, name, player, person FROM seats WHERE table_id = ? "
+                      "ORDER BY seat",
+                      error);
+      if (!seats.ok()) return std::nullopt;
+      seats.text(1, h.id);
+      int rc;
+      while ((rc = sqlite3_step(seats.get())) == SQLITE_ROW) {
+        SeatRow row{static_cast<int>(seats.column_int(0)),
+                    seats.column_text(1),
+                    seats.column_text(2),
+                    seats.column_text(3),
+                    "",
+                    "",
+                    seats.column_text(4)};
+        h.seats.push_back(std::move(row));
+      }
+      if (rc != SQLITE_DONE) return fail(error);
+    }
+    return out;
+  }
+
  private:
+  // A database made before a column was added gets it (SQLite has no ADD COLUMN IF NOT EXISTS:
+  // the table's columns are read first).
+  bool add_columns(std::string* error) {
+    for (const AddedColumn& c : kAddedColumns) {
+      Statement info(db_, (std::string("PRAGMA table_info(") + c.table + ")").c_str(), error);
+      if (!info.ok()) return false;
+      bool present = false;
+      while (sqlite3_step(info.get()) == SQLITE_ROW) present |= info.column_text(1) == c.column;
+      if (present) continue;
+      const std::string sql =
+          std::string("ALTER TABLE ") + c.table + " ADD COLUMN " + c.column + " " + c.definition;
+      if (!exec(sql.c_str(), error)) return false;
+    }
+    return true;
+  }
   bool exec(const char* sql, std::string* error) {
     char* message = nullptr;
     if (sqlite3_exec(db_, sql, nullptr, nullptr, &message) == SQLITE_OK) return true;
@@ -228,7 +295,7 @@ class SqliteStorage final : public Storage {
   bool write_seat(const std::string& table, const SeatRow& s, std::string* error) {
     Statement st(db_,
                  "INSERT OR REPLACE INTO seats (table_id, seat, kind, name, player, token_hash, "
-                 "invite) VALUES (?,?,?,?,?,?,?)",
+                 "invite, person) VALUES (?,?,?,?,?,?,?,?)",
                  error);
     if (!st.ok()) return false;
     st.text(1, table);
@@ -238,6 +305,7 @@ class SqliteStorage final : public Storage {
     st.text(5, s.player);
     st.text(6, s.token_hash);
     st.text(7, s.invite);
+    st.text(8, s.person);
     return done(st, error);
   }
   bool write_move(const std::string& table, std::int64_t index, const MoveRow& m,

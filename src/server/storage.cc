@@ -37,6 +37,12 @@ CREATE TABLE IF NOT EXISTS moves (
 );
 )sql";
 
+const std::vector<AddedColumn> kAddedColumns = {
+    {"seats", "person", "TEXT NOT NULL DEFAULT ''"},
+    {"tables", "finished_ms", "BIGINT"},
+    {"tables", "result", "TEXT"},
+};
+
 std::unique_ptr<Storage> open_storage(const std::string& where, std::string* error) {
   if (where.starts_with("postgresql://") || where.starts_with("postgres://"))
     return open_postgres(where, error);

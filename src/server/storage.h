@@ -28,6 +28,9 @@ struct SeatRow {
   std::string player;      // the computer player's string ("heuristic"); empty for people
   std::string token_hash;  // SHA-256 (hex) of the seat's token; empty while open
   std::string invite;      // the invitation code of an open seat
+  // SHA-256 (hex) of the key of the browser that took the seat (the page keeps a random key, so
+  // that a person finds their finished games again); empty when none was given.
+  std::string person;
 };
 
 struct MoveRow {
@@ -51,6 +54,16 @@ struct TableRow {
   std::vector<MoveRow> moves;
 };
 
+// A finished table as a person's history lists it.
+struct HistoryRow {
+  std::string id;
+  std::string game;
+  std::int64_t created_ms = 0;
+  std::int64_t finished_ms = 0;
+  std::string result;  // JSON text, as given to finish
+  std::vector<SeatRow> seats;
+};
+
 class Storage {
  public:
   virtual ~Storage() = default;
@@ -66,17 +79,30 @@ class Storage {
                         std::string* error) = 0;
   // Removes a table that never started (it expired): its row and seats.
   virtual bool drop_table(const std::string& table, std::string* error) = 0;
-  // The game is over: its record (JSON text) is kept for download.
-  virtual bool finish(const std::string& table, const std::string& record, std::string* error) = 0;
+  // The game is over (or ended unfinished, abandoned): its record (JSON text) is kept for download,
+  // with the result the history shows (JSON text: scores, winners, how it ended) and the time.
+  virtual bool finish(const std::string& table, const std::string& record,
+                      const std::string& result, std::int64_t finished_ms, std::string* error) = 0;
   // Every unfinished table with its seats and moves in order.
   virtual std::optional<std::vector<TableRow>> unfinished(std::string* error) = 0;
   // A finished table's record; nullopt when there is none (unknown or unfinished: `error` empty)
   // or reading failed (`error` says why).
   virtual std::optional<std::string> record(const std::string& table, std::string* error) = 0;
+  // The finished tables one of whose seats `person` (a SeatRow::person hash) took, the newest
+  // first, at most `limit`; each with its seats (token hashes and invitations left empty).
+  virtual std::optional<std::vector<HistoryRow>> history(const std::string& person, int limit,
+                                                         std::string* error) = 0;
 };
 
 // The tables every storage creates (if missing): tables, seats, moves.
 extern const char* const kStorageSchema;
+// Columns added since the first schema: each storage adds those a database made earlier lacks.
+struct AddedColumn {
+  const char* table;
+  const char* column;
+  const char* definition;  // "TEXT NOT NULL DEFAULT ''"
+};
+extern const std::vector<AddedColumn> kAddedColumns;
 
 // `where`: a file path (SQLite, created if missing) or a `postgresql://` URI.
 std::unique_ptr<Storage> open_storage(const std::string& where, std::string* error);
