@@ -21,6 +21,9 @@ async function main(): Promise<void> {
     hint: () => table.flashStatus("would ask for a hint"),
     chat: (text, to) => table.addChat({ seat: table.seat, name: "me", text, to }),
     leave: () => show("lobby"),
+    again: () => table.flashStatus("would play again"),
+    review: (mode) => table.flashStatus(`would open the ${mode}`),
+    rules: () => table.flashStatus("would show the rules"),
   });
   const lobby = new LobbyView(
     {
@@ -30,6 +33,8 @@ async function main(): Promise<void> {
       resume: (t) => lobby.flash(`would resume ${t}`),
       forget: () => {},
       setName: () => {},
+      rules: (g) => lobby.flash(`would show the rules of ${g}`),
+      replay: (g) => lobby.flash(`would replay ${g.table}`),
     },
     "",
   );

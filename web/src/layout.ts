@@ -8,7 +8,7 @@
 //   board  face-up cards in the middle
 //   meld   a declared combination before its owner
 import { h, type Child } from "./dom";
-import { backEl, cardEl } from "./cards";
+import { backEl, cardEl, cardLabel, isCardCode } from "./cards";
 import type { Json, JsonObject } from "./protocol";
 import { arr, num, obj, str, strArr } from "./view";
 
@@ -134,4 +134,15 @@ export function suitSpans(text: string): Child[] {
     else out.push(part);
   }
   return out;
+}
+
+
+/** An event's text for people: its card codes as cards ("S1 plays Q♦", "joker 1"). */
+export function readable(text: string): string {
+  return text.replace(/[A-Z0-9]{2,3}/g, (w, at: number) => {
+    const before = at > 0 ? text[at - 1] : " ";
+    const after = text[at + w.length] ?? " ";
+    if (/[A-Za-z0-9]/.test(before) || /[A-Za-z0-9]/.test(after)) return w;
+    return isCardCode(w) ? cardLabel(w) : w;
+  });
 }

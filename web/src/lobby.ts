@@ -2,7 +2,7 @@
 // the form that creates a table from the `games` message (a game, its options, who sits where, a
 // turn timer, private or listed).
 import { h, fill, type Child } from "./dom";
-import type { GameInfo, GamesMsg, LobbyTable, OptionSpec, Seat } from "./protocol";
+import type { GameInfo, GamesMsg, HistoryGame, LobbyTable, OptionSpec, Seat } from "./protocol";
 
 export interface LobbyActions {
   create(game: string, seats: string[], turnSeconds: number, paceMs: number, isPrivate: boolean): void;
@@ -11,6 +11,30 @@ export interface LobbyActions {
   resume(table: string): void;
   forget(table: string): void;
   setName(name: string): void;
+  /** The rules of a game (its registry name), in a panel over the page. */
+  rules(game: string, title: string): void;
+  /** The replay of a finished game from the history. */
+  replay(game: HistoryGame): void;
+}
+
+/** A finished game's result for the one who played it: "1st of 4, 52 points", "won", "abandoned". */
+function resultText(g: HistoryGame): string {
+  const r = g.result;
+  if (!r) return "";
+  if (r.ended === "abandoned") return "abandoned (nobody came back)";
+  const me = g.mine[0];
+  if (me === undefined) return "";
+  const winners = new Set(r.winners ?? []);
+  const teamOf = r.teams ?? null;
+  const scores = teamOf && r.team_scores ? r.team_scores : r.scores ?? [];
+  const mine = teamOf && r.team_scores ? r.team_scores[teamOf[me] ?? 0] : r.scores?.[me];
+  const won = winners.has(me);
+  const points = mine === undefined ? "" : `, ${mine} ${Math.abs(mine) === 1 ? "point" : "points"}`;
+  if (scores.length < 2 || mine === undefined) return won ? "won" : winners.size ? "lost" : "";
+  const better = scores.filter((x) => x > mine).length;
+  const place = won ? 1 : better + 1;
+  const suffix = place === 1 ? "st" : place === 2 ? "nd" : place === 3 ? "rd" : "th";
+  return `${won ? "won" : `${place}${suffix} of ${scores.length}`}${points}`;
 }
 
 
@@ -28,6 +52,7 @@ export class LobbyView {
   private mine: string[] = [];
   private list = h("div", { class: "lobby-list", "data-testid": "lobby-tables" });
   private mineEl = h("div", { class: "lobby-mine", "data-testid": "my-tables" });
+  private historyEl = h("section", { class: "panel history", "data-testid": "history", hidden: true });
   private form = h("form", { class: "create-form", "data-testid": "create-form" });
   private invitesEl = h("div", { class: "invites", "data-testid": "invites" });
   private gameSelect = h("select", { "data-testid": "game-select", "aria-label": "game" }) as HTMLSelectElement;
@@ -73,7 +98,7 @@ export class LobbyView {
       h(
         "div",
         { class: "lobby-main" },
-        h("section", { class: "panel" }, h("h2", {}, "Tables"), this.mineEl, this.list),
+        h("div", { class: "lobby-column" }, h("section", { class: "panel" }, h("h2", {}, "Tables"), this.mineEl, this.list), this.historyEl),
         h("section", { class: "panel" }, h("h2", {}, "New table"), this.form, this.invitesEl),
       ),
     );
@@ -106,6 +131,35 @@ export class LobbyView {
     this.renderList();
   }
 
+  /** This browser's finished games (the room keeps them; the browser keeps its key). */
+  setHistory(games: HistoryGame[]): void {
+    this.historyEl.hidden = games.length === 0;
+    const when = (ms: number) => (ms ? new Date(ms).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }) : "");
+    fill(
+      this.historyEl,
+      h("h2", {}, "Your games"),
+      h(
+        "ul",
+        { class: "history-list" },
+        games.map((g) =>
+          h(
+            "li",
+            { class: "history-row", "data-testid": "history-row", "data-table": g.table },
+            h("div", {}, h("b", {}, g.title || g.game), " ", h("span", { class: "dim" }, when(g.finished_ms))),
+            h("div", { class: "dim" }, g.seats.map((s) => (g.mine.includes(s.seat) ? `${s.name} (you)` : s.kind === "computer" ? `computer, ${s.player ?? s.name}` : s.name || "open")).join(" · ")),
+            h(
+              "div",
+              { class: "history-actions" },
+              h("span", { class: "history-result", "data-testid": "history-result" }, resultText(g)),
+              h("button", { type: "button", class: "secondary", "data-testid": "history-replay", onclick: () => this.actions.replay(g) }, "Replay"),
+              h("a", { class: "button secondary", href: g.record, download: `${g.table}.json`, "data-testid": "history-record" }, "Record"),
+            ),
+          ),
+        ),
+      ),
+    );
+  }
+
   /** After `created`: the invitation links of the open seats, to send to friends. */
   showInvites(table: string, invites: { [seat: string]: string }, watchCode?: string): void {
     const base = `${location.origin}${location.pathname}`;
@@ -126,7 +180,7 @@ export class LobbyView {
   private renderList(): void {
     const rows: Child[] = this.tables.map((t) => {
       const open = t.seats.some((s) => s.kind === "open");
-      const state = t.over ? "over" : t.started ? "playing" : "waiting";
+      const state = t.over ? "over" : t.paused ? "paused" : t.started ? "playing" : "waiting";
       return h(
         "div",
         { class: "lobby-row", "data-testid": "lobby-row", "data-table": t.table },
@@ -206,7 +260,17 @@ export class LobbyView {
     this.renderSeats();
     fill(
       this.form,
-      h("label", { class: "option" }, h("span", {}, "game"), this.gameSelect),
+      h(
+        "div",
+        { class: "option" },
+        h("span", {}, "game"),
+        h(
+          "div",
+          { class: "game-line" },
+          this.gameSelect,
+          g ? h("button", { type: "button", class: "secondary", "data-testid": "lobby-rules", onclick: () => this.actions.rules(g.name, g.title || g.name) }, `Rules of ${g.title || g.name}`) : null,
+        ),
+      ),
       g
         ? h(
             "button",

@@ -7,12 +7,27 @@
 import { Connection, type ConnectionStatus } from "./socket";
 import { LobbyView } from "./lobby";
 import { TableView } from "./table";
-import type { ServerMsg } from "./protocol";
+import type { GameInfo, ServerMsg } from "./protocol";
 import { h } from "./dom";
+import { showRules } from "./rules";
+import { Review } from "./review";
 
 const TOKEN_PREFIX = "cardroom.token.";
 const NAME_KEY = "cardroom.name";
 const INVITES_PREFIX = "cardroom.invites.";
+const KEY_KEY = "cardroom.key";
+
+/** This browser's random key: the room keeps its hash with each seat taken, and lists the
+ * finished games of that key (`history`). Made once; without storage, one per page load. */
+function browserKey(): string {
+  const kept = storage()?.getItem(KEY_KEY);
+  if (kept && kept.length >= 16) return kept;
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  const key = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  storage()?.setItem(KEY_KEY, key);
+  return key;
+}
 
 function storage(): Storage | null {
   try {
@@ -51,6 +66,9 @@ class App {
   private banner = h("div", { class: "banner", "data-testid": "connection", hidden: true });
   private main = h("main", {});
   private name = storage()?.getItem(NAME_KEY) ?? "";
+  private key = browserKey();
+  private games: GameInfo[] = [];
+  private review: Review | null = null;
 
   constructor(root: HTMLElement) {
     this.lobby = new LobbyView(
@@ -64,6 +82,7 @@ class App {
             turn_seconds: turnSeconds || undefined,
             pace_ms: paceMs || undefined,
             private: isPrivate || undefined,
+            key: this.key,
           }),
         join: (table) => this.go({ kind: "seat", table }),
         watch: (table) => this.go({ kind: "watch", table }),
@@ -76,6 +95,8 @@ class App {
           this.name = name;
           storage()?.setItem(NAME_KEY, name);
         },
+        rules: (game, title) => showRules(game, title),
+        replay: (g) => this.openReview(g.table, g.title || g.game, g.seats.length, (s) => g.seats[s]?.name || `S${s}`, true, false, 0, 0, "replay"),
       },
       this.name,
     );
@@ -88,6 +109,20 @@ class App {
         this.atTable((table) => this.conn.send({ type: "leave", table }));
         this.go({ kind: "lobby" });
       },
+      again: (replace) => this.atTable((table) => this.conn.send({ type: "again", table, replace })),
+      review: (mode, round) => {
+        const m = this.table.message;
+        if (!m) return;
+        const info = this.gameInfo(m.game);
+        const rounds = this.table.roundsOver;
+        this.openReview(m.table, m.title || m.game, m.seats.length, this.table.seatLabel, m.over && m.record !== null, info?.solver === true, rounds, round || rounds, mode);
+      },
+      rules: () => {
+        const m = this.table.message;
+        if (!m) return;
+        const info = this.gameInfo(m.game);
+        showRules(info?.name ?? m.game.split("(")[0]!, m.title || m.game);
+      },
     });
     this.lobby.setMine(myTables());
     root.append(this.banner, this.main);
@@ -96,6 +131,26 @@ class App {
     this.show();
     this.conn.open();
     window.setInterval(() => this.table.tick(), 250);
+  }
+
+  private gameInfo(gameString: string): GameInfo | undefined {
+    const name = gameString.split("(")[0];
+    return this.games.find((g) => g.name === name);
+  }
+
+  /** The review over the page: the replay of a finished game, the analysis of a hand. */
+  private openReview(table: string, title: string, seats: number, seatLabel: (s: number) => string, over: boolean, solver: boolean, rounds: number, round: number, mode: "replay" | "analysis"): void {
+    this.review?.close();
+    this.review = new Review(
+      {
+        replay: (t, step) => this.conn.send({ type: "replay", table: t, step, id: "review" }),
+        analysis: (t, r) => this.conn.send({ type: "analysis", table: t, round: r || undefined, id: "review" }),
+      },
+      { table, title, seats, seatLabel, over, solver, rounds, round },
+      mode,
+      () => (this.review = null),
+    );
+    document.body.append(this.review.root);
   }
 
   static placeFromAddress(): Place {
@@ -129,12 +184,13 @@ class App {
     if (p.kind === "lobby") {
       history.replaceState(null, "", location.pathname);
       this.conn.send({ type: "lobby" });
+      this.conn.send({ type: "history", key: this.key });
       return;
     }
     if (p.kind === "invite") {
       // A friend opening an invitation gives a name first (kept by this browser), then sits.
       if (!this.name) return this.askName(p.table, p.invite);
-      this.conn.send({ type: "join", table: p.table, invite: p.invite, name: this.name });
+      this.conn.send({ type: "join", table: p.table, invite: p.invite, name: this.name, key: this.key });
       return;
     }
     if (p.kind === "watch") {
@@ -146,7 +202,7 @@ class App {
     history.replaceState(null, "", `${location.pathname}?table=${encodeURIComponent(p.table)}`);
     const token = tokenFor(p.table);
     if (token) this.conn.send({ type: "resume", table: p.table, token });
-    else this.conn.send({ type: "join", table: p.table, name: this.name || undefined });
+    else this.conn.send({ type: "join", table: p.table, name: this.name || undefined, key: this.key });
   }
 
   /** Asks a person opening an invitation for a name, once; then joins with it. */
@@ -165,7 +221,7 @@ class App {
           storage()?.setItem(NAME_KEY, name);
           this.lobby.setNameValue(name);
           this.main.replaceChildren(this.table.root);
-          this.conn.send({ type: "join", table, invite, name });
+          this.conn.send({ type: "join", table, invite, name, key: this.key });
         },
       },
       h("h2", {}, "You are invited to a table"),
@@ -198,7 +254,26 @@ class App {
   private onMessage(m: ServerMsg): void {
     switch (m.type) {
       case "games":
+        this.games = m.games;
         this.lobby.setGames(m);
+        if (this.table.message) {
+          const info = this.gameInfo(this.table.message.game);
+          this.table.setGameInfo((info?.levels ?? []).map((l) => l.name), info?.solver === true);
+        }
+        break;
+      case "history":
+        this.lobby.setHistory(m.games);
+        break;
+      case "again":
+        // The people are seated at the new table (`seated` follows); a spectator follows it.
+        if (this.place.kind === "watch" && this.place.table === m.table) this.go({ kind: "watch", table: m.next, code: m.watch });
+        else if (this.place.kind !== "lobby" && this.place.table === m.table) this.table.flashStatus(`${m.by} started a new game`, false);
+        break;
+      case "replay":
+        this.review?.showReplay(m);
+        break;
+      case "analysis":
+        this.review?.showAnalysis(m);
         break;
       case "lobby":
         this.lobby.setTables(m.tables, m.total);
@@ -241,6 +316,10 @@ class App {
             }
           }
         }
+        {
+          const info = this.gameInfo(m.game);
+          this.table.setGameInfo((info?.levels ?? []).map((l) => l.name), info?.solver === true);
+        }
         this.table.setTable(m);
         break;
       case "update":
@@ -253,7 +332,8 @@ class App {
         if (this.table.tableId === m.table) this.table.addChat(m);
         break;
       case "error":
-        this.onError(m.message);
+        if (m.ref === "review" && this.review) this.review.showError(m.message);
+        else this.onError(m.message);
         break;
     }
   }

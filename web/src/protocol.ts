@@ -29,6 +29,8 @@ export interface GameInfo {
   levels?: { name: string; player: string; description: string }[];
   /** Whether everyone plays at once on a clock (Nuts): computers then take a speed, 1-5. */
   real_time?: boolean;
+  /** Whether the game has a double-dummy solver: a hand that is over can be analysed. */
+  solver?: boolean;
 }
 
 /** How the seats move: in turn, all at once (hidden until every one is in), or in real time. */
@@ -51,6 +53,8 @@ export interface LobbyTable {
   started: boolean;
   over: boolean;
   spectators: number;
+  /** Nobody has been at the table for a while: it waits for someone to come back. */
+  paused?: boolean;
 }
 
 /** An engine event (event_json): only the fields that are set are present. */
@@ -191,7 +195,73 @@ export interface ErrorMsg {
   ref?: Json;
 }
 
+/** A new game at the table (`again`): its people are seated there (a `seated` follows). */
+export interface AgainMsg {
+  type: "again";
+  table: string;
+  next: string;
+  by: string;
+  /** A private table's new code, for its spectators. */
+  watch?: string;
+}
+/** A finished game in a person's history. */
+export interface HistoryGame {
+  table: string;
+  game: string;
+  title: string;
+  created_ms: number;
+  finished_ms: number;
+  seats: { seat: number; kind: string; name: string; player: string | null }[];
+  /** The seats this browser held. */
+  mine: number[];
+  result: { ended?: string; scores?: number[]; team_scores?: number[]; winners?: number[]; teams?: number[]; out?: number[] } | null;
+  record: string;
+}
+export interface HistoryMsg {
+  type: "history";
+  games: HistoryGame[];
+}
+/** One card played, analysed (docs/analysis.md). */
+export interface PlayAnalysis {
+  move: number;
+  trick: number | null;
+  seat: number;
+  card: string;
+  value: number;
+  best: number;
+  cost: number;
+  best_cards: string[];
+  cards: { card: string; value: number }[];
+}
+export interface AnalysisMsg {
+  type: "analysis";
+  table: string;
+  analysis: {
+    game: string;
+    values: "points" | "tricks" | null;
+    rounds_complete: number;
+    seat: number | null;
+    rounds: { round: number; plays: PlayAnalysis[]; costs: (number | null)[] }[];
+  };
+}
+/** A finished game's state after `step` moves, every hand shown. */
+export interface ReplayMsg {
+  type: "replay";
+  table: string;
+  step: number;
+  steps: number;
+  move: (LegalMove & { seat: number }) | null;
+  events: GameEvent[];
+  view: JsonObject;
+  hands: (string[] | null)[];
+  over: boolean;
+}
+
 export type ServerMsg =
+  | AgainMsg
+  | HistoryMsg
+  | AnalysisMsg
+  | ReplayMsg
   | GamesMsg
   | LobbyMsg
   | CreatedMsg
@@ -217,12 +287,17 @@ export type ClientMsg = { id?: Json } & (
       turn_seconds?: number;
       pace_ms?: number;
       private?: boolean;
+      key?: string;
     }
-  | { type: "join"; table: string; invite?: string; seat?: number; name?: string }
+  | { type: "join"; table: string; invite?: string; seat?: number; name?: string; key?: string }
   | { type: "resume"; table: string; token: string }
   | { type: "watch"; table: string; code?: string }
   | { type: "move"; table: string; code?: string; move?: string; seq?: number }
   | { type: "hint"; table: string }
   | { type: "chat"; table: string; text: string; to?: "table" | "team" }
   | { type: "leave"; table: string }
+  | { type: "again"; table: string; replace?: { [seat: string]: string } }
+  | { type: "history"; key: string }
+  | { type: "analysis"; table: string; round?: number }
+  | { type: "replay"; table: string; step: number }
 );

@@ -3,11 +3,11 @@
 // from `legal`, cards are clicked where a move names them, and whatever else a view holds goes to
 // the info panel.
 import { h, fill, type Child } from "./dom";
-import { backEl, cardEl, cardLabel, isCardCode, setCardNames, sortHand, suitSymbol } from "./cards";
+import { backEl, cardEl, setCardNames, sortHand, suitSymbol } from "./cards";
 import type { Chat, GameEvent, HintMsg, JsonObject, LegalMove, TableMsg, UpdateMsg } from "./protocol";
 import { arr, moveLabel, num, numArr, obj, planMoves, readTrick, roundText, str, strArr, type MovePlan, type Trick } from "./view";
 import { boardEl, infoPanel, scoreCardEl, type InfoContext } from "./info";
-import { factsEl, readFacts, readLayout, suitSpans, withNames, zoneEl, type Zone } from "./layout";
+import { factsEl, readable, readFacts, readLayout, suitSpans, withNames, zoneEl, type Zone } from "./layout";
 import { ScoreBook, teamName, teamSeats } from "./sheet";
 
 export interface TableActions {
@@ -17,6 +17,12 @@ export interface TableActions {
   hint(): void;
   chat(text: string, to: "table" | "team"): void;
   leave(): void;
+  /** A new game at this table with the same people; `replace`: who takes the seat of each
+   * person who has left ("open", or a computer level). */
+  again(replace: { [seat: string]: string }): void;
+  /** The replay of the finished game, or the analysis of a hand that is over. */
+  review(mode: "replay" | "analysis", round: number): void;
+  rules(): void;
 }
 
 /** Games whose rules allow table talk between partners (docs/web_protocol.md: `chat` "to"). The
@@ -43,6 +49,10 @@ export class TableView {
   private summaryRound: number | null = null;
   private summaryTimer: number | undefined;
   private overClosed = false; // the game-over panel put aside to look at the table
+  private summaryRoundShown = 0; // the last hand summary shown: the hand its analysis is of
+  // From the `games` message: the game's levels (for Play again) and whether it has a solver.
+  private levels: string[] = [];
+  private solver = false;
 
   // The parts redrawn separately, so typing in the chat survives an update.
   private header = h("header", { class: "table-header" });
@@ -96,6 +106,21 @@ export class TableView {
         ),
       ),
     );
+  }
+
+  /** The game's levels and solver, from the `games` message. */
+  setGameInfo(levels: string[], solver: boolean): void {
+    this.levels = levels;
+    this.solver = solver;
+  }
+
+  get message(): TableMsg | null {
+    return this.msg;
+  }
+
+  /** Hands (rounds) that are over, as far as this seat knows. */
+  get roundsOver(): number {
+    return this.msg ? (num(obj(this.view.last_round)?.round) ?? 0) : 0;
   }
 
   get tableId(): string | null {
@@ -366,11 +391,19 @@ export class TableView {
           ),
         ),
       ),
-      h("button", { type: "button", "data-testid": "continue", onclick: () => this.closeSummary() }, "Continue"),
+      h(
+        "div",
+        { class: "moment-actions" },
+        h("button", { type: "button", class: "primary", "data-testid": "continue", onclick: () => this.closeSummary() }, "Continue"),
+        this.solver && this.msg!.seat !== null
+          ? h("button", { type: "button", "data-testid": "analyse-hand", onclick: () => (this.closeSummary(), this.actions.review("analysis", this.summaryRoundShown)) }, "What did my cards cost?")
+          : null,
+      ),
     );
   }
 
   private closeSummary(): void {
+    this.summaryRoundShown = this.summaryRound ?? this.summaryRoundShown;
     window.clearTimeout(this.summaryTimer);
     this.summaryRound = null;
     this.render([]);
@@ -399,14 +432,43 @@ export class TableView {
     });
     const me = this.msg!.seat;
     const mine = me !== null && units.some((u) => u.won && u.seats.includes(me));
+    // Play again: people who have left are replaced by a computer level of the asker's choice,
+    // or their seat opens for an invitation.
+    const left = me === null ? [] : this.msg!.seats.filter((s) => s.kind === "human" && !s.connected && s.seat !== me);
+    const levels = this.levels.length ? this.levels : ["normal"];
+    const replaceEls = left.map((s) =>
+      h(
+        "label",
+        { class: "replace" },
+        `${s.name || `S${s.seat}`} has left: `,
+        h(
+          "select",
+          { "data-seat": s.seat, "data-testid": `replace-${s.seat}` },
+          levels.map((l) => h("option", { value: l, selected: l === "normal" }, `computer, ${l}`)),
+          h("option", { value: "open" }, "an open seat (invite someone)"),
+        ),
+      ),
+    );
+    const again = () => {
+      const replace: { [seat: string]: string } = {};
+      for (const el of replaceEls) {
+        const sel = el.querySelector("select") as HTMLSelectElement;
+        replace[sel.dataset.seat!] = sel.value;
+      }
+      this.actions.again(replace);
+    };
     return h(
       "div",
       { class: "moment game-over", "data-testid": "game-over", role: "dialog", "aria-label": "game over" },
       h("h2", {}, mine ? "You win — well played!" : "Game over"),
       h("table", { class: "moment-table" }, h("tbody", {}, rows)),
+      replaceEls.length ? h("div", { class: "replace-list" }, replaceEls) : null,
       h(
         "div",
         { class: "moment-actions" },
+        me !== null ? h("button", { type: "button", class: "primary", "data-testid": "play-again", onclick: again }, "Play again") : null,
+        this.msg!.record ? h("button", { type: "button", "data-testid": "replay-game", onclick: () => this.actions.review("replay", 0) }, "Replay") : null,
+        this.solver && this.msg!.record ? h("button", { type: "button", "data-testid": "analyse", onclick: () => this.actions.review("analysis", 0) }, "Analysis") : null,
         h("button", { type: "button", "data-testid": "see-table", onclick: () => ((this.overClosed = true), this.render([])) }, "See the table"),
         h("button", { type: "button", onclick: () => this.actions.leave() }, "Lobby"),
       ),
@@ -434,6 +496,7 @@ export class TableView {
       bits.push(h("span", { class: "chip contract", "data-testid": "contract" }, `contract ${str(contract.text)}${by !== null ? ` by S${by}` : ""}`));
     }
     if (m.seat === null) bits.push(h("span", { class: "chip watch" }, "watching"));
+    const lastRound = num(obj(v.last_round)?.round);
     fill(
       this.header,
       h("div", { class: "title-line" }, h("h1", {}, m.title || m.game), h("span", { class: "dim table-id" }, m.table)),
@@ -444,6 +507,11 @@ export class TableView {
         m.seat !== null
           ? h("button", { type: "button", "data-testid": "hint", disabled: !this.canAct(), onclick: () => this.actions.hint() }, "Hint")
           : null,
+        h("button", { type: "button", "data-testid": "rules-button", onclick: () => this.actions.rules() }, "Rules"),
+        this.solver && m.seat !== null && !m.over && lastRound !== null
+          ? h("button", { type: "button", "data-testid": "analyse-last", title: "what each of your cards cost in the last hand that is over", onclick: () => this.actions.review("analysis", lastRound) }, "Analysis")
+          : null,
+        m.record ? h("button", { type: "button", "data-testid": "replay-button", onclick: () => this.actions.review("replay", 0) }, "Replay") : null,
         m.record ? h("a", { class: "button", href: m.record, "data-testid": "record", download: `${m.table}.json` }, "Record") : null,
         h("button", { type: "button", "data-testid": "leave", onclick: () => this.actions.leave() }, "Lobby"),
       ),
@@ -818,14 +886,4 @@ export class TableView {
     this.actions.chat(text.slice(0, 500), this.chatTo.value === "team" ? "team" : "table");
     this.chatInput.value = "";
   }
-}
-
-/** An event's text for people: its card codes as cards ("S1 plays Q♦", "joker 1"). */
-export function readable(text: string): string {
-  return text.replace(/[A-Z0-9]{2,3}/g, (w, at: number) => {
-    const before = at > 0 ? text[at - 1] : " ";
-    const after = text[at + w.length] ?? " ";
-    if (/[A-Za-z0-9]/.test(before) || /[A-Za-z0-9]/.test(after)) return w;
-    return isCardCode(w) ? cardLabel(w) : w;
-  });
 }

@@ -113,9 +113,11 @@ export function roundText(view: JsonObject): string {
   const round = num(view.round);
   const rounds = num(view.rounds);
   if (round === null || rounds === 1) return "";
+  // Over: the round counter has moved past the last round ("Round 6 of 5"); the last one is said.
+  const shown = rounds && round > rounds ? rounds : round;
   const name = str(view.round_name) ?? "round";
   const title = name.charAt(0).toUpperCase() + name.slice(1);
-  return rounds ? `${title} ${round} of ${rounds}` : `${title} ${round}`;
+  return rounds ? `${title} ${shown} of ${rounds}` : `${title} ${shown}`;
 }
 
 /** A key name for people: "stub_size" -> "stub size". */

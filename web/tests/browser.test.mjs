@@ -44,7 +44,7 @@ function startServer() {
   const dir = mkdtempSync(path.join(tmpdir(), "cardroom-pw-"));
   // One browser from one address creates a table of every game in a minute: no limits on tables.
   const args = ["serve", "--port", "0", "--db", path.join(dir, "room.db"), "--web", WEB_DIST, "--away-after-ms", "500",
-    "--max-tables-per-minute", "0", "--max-open-tables", "0"];
+    "--max-tables-per-minute", "0", "--max-open-tables", "0", "--pause-empty-after-s", "3"];
   const proc = spawn(bin, args, { stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
   let err = "";
@@ -258,7 +258,7 @@ function seededRng(seed) {
 }
 
 /** Creates a table from the lobby's form: a game, its options, and who sits where. */
-async function createFromLobby(page, game, { options = {}, seats } = {}) {
+async function createFromLobby(page, game, { options = {}, seats, pace = 0 } = {}) {
   await page.goto(server.url);
   const select = page.getByTestId("game-select");
   await page.waitForFunction((g) => !!document.querySelector(`[data-testid="game-select"] option[value="${g}"]`), game, { polling: POLL_MS });
@@ -278,7 +278,7 @@ async function createFromLobby(page, game, { options = {}, seats } = {}) {
   }
   // No pause before computer moves: the tests click through whole games.
   // Turn games: the computers move at once; real time (Nuts): the fastest speed.
-  if (await page.getByTestId("pace-ms").isVisible()) await page.getByTestId("pace-ms").fill("0");
+  if (await page.getByTestId("pace-ms").isVisible()) await page.getByTestId("pace-ms").fill(String(pace));
   else await page.getByTestId("speed").selectOption("5");
   await page.getByTestId("create").click();
   await page.waitForURL(/\?table=/);
@@ -476,6 +476,7 @@ describe("a Reds game in the browser", { timeout: 150_000 }, () => {
     assert.ok(watch.checks > 20, `checked after every message since the reload (${watch.checks})`);
     await player.getByTestId("record").waitFor();
     await spectator.getByTestId("status").getByText(/Game over/).waitFor();
+    await player.waitForTimeout(400); // the game-over panel's entrance
     const file = path.join(SHOTS, "reds-over.png");
     await player.screenshot({ path: file, fullPage: true });
     console.log(`screenshot ${file}`);
@@ -509,6 +510,51 @@ describe("a Reds game in the browser", { timeout: 150_000 }, () => {
     console.log(`spectator: ${views.length} views, ${compared} compared with our hand, ${checked} pages compared`);
     assert.ok(!specFrames.some((m) => m.type === "seated"), "the spectator was never seated");
     assert.deepEqual(spectator.errors, [], "no error in the spectator's page");
+  });
+
+  test("the finished game's analysis and its replay, every hand shown", async () => {
+    await player.getByTestId("game-over").waitFor();
+    await player.getByTestId("analyse").click();
+    await player.getByTestId("review").waitFor();
+    await player.getByTestId("analysis").waitFor();
+    const seats = await player.$$eval('[data-testid="analysis-play"] th', (ths) => [...new Set(ths.map((t) => t.textContent))]);
+    assert.equal(seats.length, 4, `every seat's plays once the game is over (${seats})`);
+    await player.screenshot({ path: path.join(SHOTS, "review-analysis.png") });
+    // Another hand of the game, chosen in the review.
+    await player.getByTestId("analysis-round").selectOption("2");
+    await player.waitForFunction(() => document.querySelector('[data-testid="analysis-round"]')?.value === "2" && document.querySelectorAll('[data-testid="analysis-play"]').length > 0, null, { polling: POLL_MS });
+    await player.getByTestId("review-replay").click();
+    await player.getByTestId("replay-count").getByText(/^move 0 of \d+$/).waitFor();
+    const steps = Number((await player.getByTestId("replay-count").textContent()).match(/of (\d+)/)[1]);
+    assert.ok(steps > 40, `the whole game's moves (${steps})`);
+    // Every hand is shown at the deal.
+    for (let s = 0; s < 4; s++) assert.equal(await player.locator(`[data-testid="replay-seat-${s}"] .replay-hand .card`).count(), 5, `seat ${s}'s hand`);
+    for (let k = 1; k <= 6; k++) {
+      await player.getByTestId("replay-next").click();
+      await player.getByTestId("replay-count").getByText(`move ${k} of ${steps}`).waitFor();
+    }
+    assert.match(await player.getByTestId("replay-move").textContent(), /S\d .*: (bid|play|give|pass)/, "the move shown with its player");
+    await player.screenshot({ path: path.join(SHOTS, "review-replay.png") });
+    await player.getByTestId("replay-end").click();
+    await player.getByTestId("replay-count").getByText(`move ${steps} of ${steps}`).waitFor();
+    await player.getByTestId("review-close").click();
+    assert.equal(await player.getByTestId("review").count(), 0);
+    assert.deepEqual(player.errors, [], "no error in the player's page");
+  });
+
+  test("the lobby lists the finished game in this browser's history", async () => {
+    await player.getByTestId("leave").first().click();
+    await player.getByTestId("lobby").waitFor();
+    const row = player.locator(`[data-testid="history-row"][data-table="${table}"]`);
+    await row.waitFor();
+    assert.match(await row.getByTestId("history-result").textContent(), /(won|of 4), -?\d+ points?/);
+    assert.equal(await row.getByTestId("history-record").getAttribute("href"), `/record/${table}`);
+    await player.screenshot({ path: path.join(SHOTS, "lobby-history.png"), fullPage: true });
+    // The replay opens from the history too.
+    await row.getByTestId("history-replay").click();
+    await player.getByTestId("replay-count").getByText(/^move 0 of \d+$/).waitFor();
+    await player.getByTestId("review-close").click();
+    assert.deepEqual(player.errors, [], "no error in the player's page");
   });
 
   after(async () => {
@@ -555,17 +601,21 @@ describe("play now", { timeout: 60_000 }, () => {
   });
 });
 
-describe("a private table with a friend", { timeout: 90_000 }, () => {
-  test("the host copies an invitation at the table; the friend gives a name and sits; no code, no watching", async () => {
+describe("a private table with a friend", { timeout: 240_000 }, () => {
+  test("the host invites from the table; the friend gives a name and sits; they play to the end and play again", async () => {
     const host = await newPage();
     await host.goto(server.url);
     await host.getByTestId("name-input").fill("Hana");
     await host.getByTestId("name-input").dispatchEvent("change");
     await host.waitForFunction(() => document.querySelectorAll('[data-testid="game-select"] option').length > 0, null, { polling: POLL_MS });
-    await host.getByTestId("game-select").selectOption("truc");
-    await host.waitForFunction(() => document.querySelectorAll('[data-testid^="seat-select-"]').length === 4, null, { polling: POLL_MS });
-    const seats = ["me", "open", "normal", "normal"];
-    for (let i = 0; i < 4; i++) await host.getByTestId(`seat-select-${i}`).selectOption(seats[i]);
+    await host.getByTestId("game-select").selectOption("reds");
+    await host.getByTestId("option-players").fill("3");
+    await host.getByTestId("option-players").dispatchEvent("change");
+    await host.getByTestId("option-short_game").setChecked(true);
+    await host.waitForFunction(() => document.querySelectorAll('[data-testid^="seat-select-"]').length === 3, null, { polling: POLL_MS });
+    const seats = ["me", "open", "normal"];
+    for (let i = 0; i < 3; i++) await host.getByTestId(`seat-select-${i}`).selectOption(seats[i]);
+    await host.getByTestId("pace-ms").fill("0");
     await host.getByTestId("private").setChecked(true);
     await host.getByTestId("create").click();
     await host.waitForURL(/\?table=/);
@@ -599,8 +649,80 @@ describe("a private table with a friend", { timeout: 90_000 }, () => {
     await stranger.waitForTimeout(800);
     const watched = await stranger.evaluate(() => window.__cr.last !== null);
     assert.equal(watched, false, "a private table is not watched without its code");
+
+    // They play the game to its end, each clicking their own moves. After the first hand the
+    // host asks what their cards cost (their own plays only, while the game goes on).
+    const rng = seededRng(77);
+    const deadline = Date.now() + GAME_MS;
+    let analysed = false;
+    const over = async (p) => p.evaluate(() => Boolean(window.__cr.last?.over));
+    while (!((await over(host)) && (await over(friend)))) {
+      assert.ok(Date.now() < deadline, "the game ends in time");
+      if (!analysed && (await host.getByTestId("analyse-hand").count())) {
+        await host.getByTestId("analyse-hand").click();
+        await host.getByTestId("analysis").waitFor();
+        const who = await host.$$eval('[data-testid="analysis-play"] th', (ths) => [...new Set(ths.map((t) => t.textContent))]);
+        assert.deepEqual(who, ["S0 Hana (you)"], "while the game goes on, only the asker's own plays");
+        await host.screenshot({ path: path.join(SHOTS, "review-hand-mid-game.png") });
+        await host.getByTestId("review-close").click();
+        analysed = true;
+      }
+      let moved = false;
+      for (const p of [host, friend]) {
+        const s = await snapshot(p);
+        if (s.over || s.pending || s.clickable.length === 0) continue;
+        await clickSomeMove(p, s, rng).catch(() => {});
+        moved = true;
+      }
+      if (!moved) await host.waitForTimeout(50);
+    }
+    assert.ok(analysed, "a hand's analysis was shown mid-game");
+    await host.getByTestId("game-over").waitFor();
+    await friend.getByTestId("game-over").waitFor();
+    await host.waitForTimeout(400); // the panel's entrance
+    await host.screenshot({ path: path.join(SHOTS, "private-game-over.png") });
+
+    // Play again: one click; both are seated at the new game, with their names.
+    await host.getByTestId("play-again").click();
+    for (const p of [host, friend]) await p.waitForFunction((t) => window.__cr.seated?.table !== t && window.__cr.last?.table === window.__cr.seated?.table, table, { polling: POLL_MS });
+    const next = await host.evaluate(() => window.__cr.seated.table);
+    assert.notEqual(next, table);
+    assert.equal(await friend.evaluate(() => window.__cr.seated.table), next, "the friend is at the new game too");
+    assert.equal(new URL(friend.url()).searchParams.get("table"), next);
+    for (const p of [host, friend]) {
+      const m = await p.evaluate(() => window.__cr.last);
+      assert.deepEqual(m.seats.map((x) => x.name), ["Hana", "Ana", "normal"], "the same people and computer");
+      assert.equal(m.over, false);
+      assert.equal(m.started, true, "the new game starts at once");
+    }
+    await friend.getByTestId("seat-0").getByText("Hana").waitFor();
+    await host.screenshot({ path: path.join(SHOTS, "private-play-again-host.png") });
+    await friend.screenshot({ path: path.join(SHOTS, "private-play-again-friend.png") });
     for (const p of [host, friend]) assert.deepEqual(p.errors, [], "no error in the page");
     for (const p of [host, friend, stranger]) await p.context().close();
+  });
+});
+
+describe("a table nobody is at", { timeout: 60_000 }, () => {
+  test("pauses, is listed as paused, and goes on when someone comes back", async () => {
+    const owner = await newPage();
+    // Computers at a pace of a second a move: the game does not end while we look.
+    const table = await createFromLobby(owner, "s48", { seats: ["me", "heuristic", "heuristic", "heuristic"], pace: 1000 });
+    await owner.context().close();
+    const visitor = await newPage();
+    const frames = collectFrames(visitor);
+    await visitor.goto(server.url);
+    const row = visitor.locator(`[data-testid="lobby-row"][data-table="${table}"]`);
+    await row.locator(".chip.state-paused").waitFor({ timeout: 20_000 });
+    await visitor.screenshot({ path: path.join(SHOTS, "lobby-paused.png") });
+    await row.getByTestId("watch").click();
+    await visitor.waitForFunction(() => window.__cr.last !== null, null, { polling: POLL_MS });
+    const seq = await visitor.evaluate(() => window.__cr.last.seq);
+    // Someone is at the table again: the computers play on (the person's seat too, away).
+    await visitor.waitForFunction((s) => window.__cr.last.seq > s || window.__cr.last.over, seq, { timeout: 20_000, polling: POLL_MS });
+    assert.ok(frames.some((m) => m.type === "update"), "moves arrive again");
+    assert.deepEqual(visitor.errors, [], "no error in the page");
+    await visitor.context().close();
   });
 });
 
