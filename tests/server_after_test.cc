@@ -14,7 +14,9 @@
 #include <thread>
 #include <tuple>
 
+#include "core/registry.h"
 #include "core/session.h"
+#include "games/all_games.h"
 #include "server/room.h"
 #include "server/storage.h"
 #include "test_room.h"
@@ -899,6 +901,77 @@ TEST_P(AfterTheGame, ATableNobodyComesBackToEndsAsAbandoned) {
   f.restart();
   EXPECT_EQ(f.room->table_count(), 0u);
   EXPECT_EQ(f.room->record(t).first, 200);
+}
+
+// Every game of the collection, a person against computers, played to its end and played again:
+// the person is seated at the new game, the computers kept, and the new game starts.
+TEST(ServerAfterEveryGame, EveryGameIsPlayedAgain) {
+  RoomFixture f("sqlite", 5000ms, 31);
+  auto ann = f.client("ann");
+  // Short settings where a game has them; Nuts: one hand to a low target.
+  const std::map<std::string, std::string> quick = {{"reds", "reds(players=3,short_game=true)"},
+                                                    {"s48", "s48(players=3)"},
+                                                    {"nuts", "nuts(target=1,max_hands=1)"}};
+  int played = 0;
+  for (const GameEntry* entry : registered_games()) {
+    if (rules_page(entry->name).empty()) continue;  // the tests' own games
+    SCOPED_TRACE(entry->name);
+    const std::string game = quick.contains(entry->name) ? quick.at(entry->name) : entry->name;
+    std::string error;
+    auto loaded = load_game(game, &error);
+    ASSERT_TRUE(loaded) << error;
+    // Nuts' computers at their fastest: its hand is played on the clock.
+    const std::string computer = entry->name == "nuts" ? "easy(speed=5)" : "easy";
+    json seats = json::array({"me"});
+    for (int s = 1; s < loaded->num_seats(); ++s) seats.push_back(computer);
+    auto created = request(
+        f, ann,
+        {{"type", "create"}, {"game", game}, {"seats", seats}, {"name", "Ann"}, {"key", kAnnKey}});
+    ASSERT_TRUE(created && (*created)["type"] == "created") << (created ? created->dump() : "");
+    const std::string t = (*created)["table"];
+    auto first = ann->wait([&](const json& m) { return m["type"] == "table" && m["table"] == t; });
+    ASSERT_TRUE(first);
+    // Ann plays a random legal move whenever she may, until the game is over.
+    Rng rng(7);
+    const auto deadline = std::chrono::steady_clock::now() + 90s;
+    for (;;) {
+      ASSERT_LT(std::chrono::steady_clock::now(), deadline) << "the game did not end";
+      auto latest = ann->latest(t);
+      ASSERT_TRUE(latest);
+      if ((*latest)["over"].get<bool>()) break;
+      const json& legal = (*latest)["legal"];
+      if (legal.empty()) {
+        std::this_thread::sleep_for(2ms);
+        continue;
+      }
+      const json& move = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
+      json m = {{"type", "move"}, {"table", t}, {"code", move["code"]}};
+      if ((*latest)["mode"] != "real_time") m["seq"] = (*latest)["seq"];
+      const json seq = (*latest)["seq"];
+      f.send(ann, m);
+      ann->wait([&](const json& r) {
+        return (r["type"] == "update" && r["table"] == t && r["seq"] > seq) || r["type"] == "error";
+      });
+    }
+    ASSERT_TRUE(wait_finished(f, t));
+    auto again = request(f, ann, {{"type", "again"}, {"table", t}});
+    ASSERT_TRUE(again && (*again)["type"] == "again") << (again ? again->dump() : "");
+    const std::string next = (*again)["next"];
+    auto table = ann->wait([&](const json& m) {
+      return m["type"] == "table" && m["table"] == next && m["started"].get<bool>();
+    });
+    ASSERT_TRUE(table) << "the new game of " << game << " did not start";
+    EXPECT_EQ((*table)["seat"], 0);
+    EXPECT_EQ((*table)["game"],
+              (*created).contains("game") ? (*created)["game"] : (*table)["game"]);
+    EXPECT_EQ((*table)["seats"][0]["name"], "Ann");
+    for (int s = 1; s < loaded->num_seats(); ++s)
+      EXPECT_EQ((*table)["seats"][s]["player"], computer);
+    EXPECT_FALSE((*table)["over"].get<bool>());
+    f.send(ann, {{"type", "leave"}, {"table", next}});
+    ++played;
+  }
+  EXPECT_EQ(played, 11);
 }
 
 INSTANTIATE_TEST_SUITE_P(ServerAfter, AfterTheGame,

@@ -19,6 +19,8 @@
 #include <string>
 #include <thread>
 
+#include "core/registry.h"
+#include "games/all_games.h"
 #include "games/common/test_paths.h"
 #include "server/http.h"
 #include "server/room.h"
@@ -164,6 +166,27 @@ TEST(ServerNet, ServesThePageItsAssetsAndNothingElse) {
   EXPECT_EQ(http_get(port, "/assets/.hidden").first, 404);
   EXPECT_EQ(http_get(port, "/room.db").first, 404);
   EXPECT_EQ(http_get(port, "/record/nosuch").first, 404);
+}
+
+TEST(ServerNet, ServesEveryGamesRulesPage) {
+  LiveRoom live;
+  const unsigned short port = live.server->port();
+  int pages = 0;
+  for (const GameEntry* g : registered_games()) {
+    const auto [status, body] = http_get(port, "/rules/" + g->name);
+    if (rules_page(g->name).empty()) {  // the tests' own games have none
+      EXPECT_EQ(status, 404) << g->name;
+      continue;
+    }
+    ++pages;
+    // The page `cardroom rules` prints: its title first, then the rules in our words.
+    EXPECT_EQ(status, 200) << g->name;
+    EXPECT_EQ(body, std::string(rules_page(g->name))) << g->name;
+    EXPECT_EQ(body.rfind("# " + g->title, 0), 0u) << g->name << ": " << body.substr(0, 40);
+  }
+  EXPECT_GE(pages, 11) << "every game of the collection";
+  EXPECT_EQ(http_get(port, "/rules/nosuch").first, 404);
+  EXPECT_EQ(http_get(port, "/rules/../room.db").first, 404);
 }
 
 TEST(ServerNet, LimitsOnAConnectionLeaveOthersAndTheRoomAlone) {

@@ -327,7 +327,7 @@ class HttpSession final : public std::enable_shared_from_this<HttpSession> {
       // The rules page `cardroom rules GAME` prints (Markdown): the page's rules panel.
       const std::string name = target.substr(7);
       for (const GameEntry* g : registered_games())
-        if (g->name == name)
+        if (g->name == name && !rules_page(name).empty())
           return respond(request, http::status::ok, std::string(rules_page(name)),
                          "text/markdown; charset=utf-8");
       return respond(request, http::status::not_found, "no game '" + name.substr(0, 40) + "'\n",
