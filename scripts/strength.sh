@@ -8,7 +8,10 @@
 #   scripts/strength.sh --deals 40          # a quick, rough table
 #   scripts/strength.sh --deals 1000 --threads 2 --games "s48 truc" --reuse
 #
+# The section also gets every game's ratings (Elo scale, random = 0, with 95% intervals: the
+# ladder's fit of all its pairs' win rates, match/ratings.h).
 # Options: --deals N (deals a pair, default 1000), --seed N (first match seed, default 1),
+# --pairs all (every two players meet, not only neighbours: more meetings for the ratings),
 # --threads N (default 1), --games "LIST" (run only these; the table still holds every game of
 # `cardroom list`, the others from their earlier runs with the same deals and seed), --reuse
 # (keep a game's JSON from an earlier run with the same deals and seed: an interrupted run goes
@@ -24,6 +27,7 @@ case "$build" in /*) ;; *) build="$root/$build" ;; esac
 deals=1000
 seed=1
 threads=1
+pairs=neighbours
 games=""
 reuse=0
 while [[ $# -gt 0 ]]; do
@@ -31,9 +35,10 @@ while [[ $# -gt 0 ]]; do
     --deals) deals="$2"; shift 2 ;;
     --seed) seed="$2"; shift 2 ;;
     --threads) threads="$2"; shift 2 ;;
+    --pairs) pairs="$2"; shift 2 ;;
     --games) games="$2"; shift 2 ;;
     --reuse) reuse=1; shift ;;
-    -h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "strength.sh: unknown option '$1' (see --help)" >&2; exit 1 ;;
   esac
 done
@@ -60,7 +65,8 @@ for game in $games; do
   fi
   echo "strength.sh: $game: $deals deals a pair" >&2
   game_start=$(date +%s)
-  "$cardroom" ladder "$game" --deals "$deals" --seed "$seed" --threads "$threads" --json \
+  "$cardroom" ladder "$game" --deals "$deals" --seed "$seed" --threads "$threads" \
+    --pairs "$pairs" --json \
     >"$json.tmp"
   python3 - "$json.tmp" "$(($(date +%s) - game_start))" "$commit" "$(date -u +%Y-%m-%d)" <<'PY'
 import json, sys
@@ -113,6 +119,16 @@ for game in games:
             f"| {100 * w['mean']:.1f}% ± {100 * w['ci95']:.1f} "
             f"| {tu['mean_ms']:.2f} ({tu['longest_ms']:.0f}) / {tl['mean_ms']:.2f} ({tl['longest_ms']:.0f}) |")
 
+def rating_cell(d):
+    anchor = d.get("anchor", "random")
+    def cell(r):
+        if r["player"] == anchor:
+            return f"`{r['player']}` 0"
+        return f"`{r['player']}` {round(r['rating']):+d} ± {round(r['ci95'])}".replace("-", "−")
+    return " · ".join(cell(r) for r in sorted(d.get("ratings", []), key=lambda r: r["rating"]))
+
+rating_rows = [f"| {game} | {rating_cell(runs[game])} |" for game in games if runs[game].get("ratings")]
+
 small = deals < 1000
 lines = [
     "<!-- ladder:begin -->",
@@ -136,6 +152,14 @@ lines += [
     *rows,
     "",
     "Margins in bold: the interval excludes zero.",
+    "",
+    "Ratings on the Elo scale (400 points: odds of 10 to 1 of winning a match), fitted to the win "
+    "rates of every pair above (`cardroom ladder`: match/ratings.h), `random` = 0, with 95% "
+    "intervals, weakest first:",
+    "",
+    "| game | ratings (95% CI) |",
+    "|---|---|",
+    *rating_rows,
     "<!-- ladder:end -->",
 ]
 text = open(page).read()

@@ -92,6 +92,19 @@ TEST(Ladder, PairsOfNeighboursOverTheFewestSeedsThatReachTheDeals) {
   EXPECT_GT(first.lower_time.decisions, 0u);
   EXPECT_EQ(result.pairs[1].upper, "random(pace_ms=5)");
   EXPECT_LT(result.pairs[1].margin_per_deal.mean, 0);
+  // Ratings from the win rates: random is the anchor, the heuristic above it, and the chain's
+  // third player at its gap below the heuristic.
+  EXPECT_EQ(result.anchor, "random");
+  ASSERT_EQ(result.ratings.size(), 3u);
+  EXPECT_EQ(result.ratings[0].player, "random");
+  EXPECT_EQ(result.ratings[0].rating, 0);
+  EXPECT_EQ(result.ratings[1].player, "heuristic");
+  EXPECT_GT(result.ratings[1].rating, 100);
+  EXPECT_GT(result.ratings[1].ci95, 0);
+  EXPECT_LT(result.ratings[2].rating, result.ratings[1].rating);
+  EXPECT_GT(result.ratings[2].ci95, result.ratings[1].ci95);
+  EXPECT_EQ(result.to_json()["ratings"].size(), 3u);
+  EXPECT_NE(result.to_text().find("ratings (Elo scale"), std::string::npos);
   // The same numbers with more threads, and the same as a simulation of those seeds.
   config.threads = 3;
   LadderResult threaded;
@@ -114,6 +127,33 @@ TEST(Ladder, PairsOfNeighboursOverTheFewestSeedsThatReachTheDeals) {
 // same deals and players' seeds, so its duplicate deals are the long run's last ones (Truc's
 // heuristic bluffs at random, so a different bot seed would show). A first match inside a deal is
 // refused.
+// Every two players meet with all_pairs: three pairs of three players, each fitted into the
+// ratings.
+TEST(Ladder, AllPairsMeetAndEveryMeetingCountsInTheRatings) {
+  auto game = Load("s48");
+  ASSERT_TRUE(game);
+  LadderConfig config;
+  config.players = {"random", "heuristic", "random(pace_ms=5)"};
+  config.deals = 18;
+  config.seed = 5;
+  config.all_pairs = true;
+  LadderResult result;
+  std::string error;
+  ASSERT_TRUE(run_ladder(*game, config, &result, &error)) << error;
+  ASSERT_EQ(result.pairs.size(), 3u);
+  EXPECT_EQ(result.pairs[0].lower, "random");
+  EXPECT_EQ(result.pairs[0].upper, "heuristic");
+  EXPECT_EQ(result.pairs[1].lower, "random");
+  EXPECT_EQ(result.pairs[1].upper, "random(pace_ms=5)");
+  EXPECT_EQ(result.pairs[2].lower, "heuristic");
+  EXPECT_EQ(result.pairs[2].upper, "random(pace_ms=5)");
+  ASSERT_EQ(result.ratings.size(), 3u);
+  EXPECT_GT(result.ratings[1].rating, result.ratings[2].rating);
+  config.players = {"random", "heuristic", "random"};
+  EXPECT_FALSE(run_ladder(*game, config, &result, &error));
+  EXPECT_NE(error.find("listed twice"), std::string::npos) << error;
+}
+
 TEST(Ladder, AFirstMatchContinuesTheOneLongSimulation) {
   auto game = Load("truc");
   ASSERT_TRUE(game);

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <fstream>
 #include <functional>
@@ -41,8 +42,9 @@ const char* const kBobKey = "bob-browser-key-0123456789";
 // an error. Nullopt if none came within `limit`.
 std::optional<json> request(RoomFixture& f, const Conn& c, json m,
                             std::chrono::milliseconds limit = 10000ms) {
-  static int next_id = 1000;
-  const int id = ++next_id;
+  // A string id: the fixture's own pings (RoomFixture::idle over a WebSocket) number theirs.
+  static std::atomic<int> next_id{0};
+  const std::string id = "request " + std::to_string(++next_id);
   m["id"] = id;
   f.send(c, m);
   return c->wait([&](const json& r) { return r.contains("ref") && r["ref"] == id; }, limit);

@@ -24,14 +24,16 @@ void add_ladder_command(CLI::App& app, Context& ctx) {
       "deal. Win rate: the upper player's share of the wins (50% is parity). Each pair plays match "
       "seeds until their deals reach --deals (each seed in every rotation of the players over the "
       "seats, or teams). Default players: every player the registry has for the game, in its "
-      "order (random, heuristic, then the search players), with default options. Progress goes "
-      "to stderr.\n");
+      "order (random, heuristic, then the search players), with default options. Ratings: every "
+      "player on the Elo scale (400 points: odds of 10 to 1), fitted to the win rates of all the "
+      "pairs played, random = 0, with 95% intervals. Progress goes to stderr.\n");
   static std::string game_name;
   static std::string deals = "1000";
   static std::optional<std::string> players;
   static std::string seed = "1";
   static int threads = 1;
   static bool json = false;
+  static std::string pairs = "neighbours";
   static std::vector<std::string> option_words;
   cmd->add_option("game", game_name, "registry name or game string, e.g. 's48(players=4)'")
       ->required();
@@ -47,6 +49,10 @@ void add_ladder_command(CLI::App& app, Context& ctx) {
       ->type_name("N");
   cmd->add_option("--threads", threads, "worker threads (results do not depend on it)")
       ->check(CLI::Range(1, 256));
+  cmd->add_option("--pairs", pairs,
+                  "which pairs play: neighbours (each player with the one before it, the "
+                  "default) or all (every two players: more meetings for the ratings)")
+      ->check(CLI::IsMember({"neighbours", "all"}));
   cmd->add_flag("--json", json, "machine-readable output");
   cmd->callback([&ctx] {
     std::string error;
@@ -60,6 +66,7 @@ void add_ladder_command(CLI::App& app, Context& ctx) {
     config.deals = static_cast<int>(deal_count);
     config.seed = first_seed;
     config.threads = threads;
+    config.all_pairs = pairs == "all";
     if (players) {
       config.players = split_player_list(*players);
       if (config.players.empty()) return fail(ctx, "--players names no player");

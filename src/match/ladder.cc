@@ -97,6 +97,13 @@ bool run_ladder(const AnyGame& game, const LadderConfig& config, LadderResult* r
       *error = "player '" + players[k] + "' is next to itself: neighbours in a ladder must differ";
       return false;
     }
+  if (config.all_pairs)
+    for (std::size_t a = 0; a < players.size(); ++a)
+      for (std::size_t b = a + 1; b < players.size(); ++b)
+        if (players[a] == players[b]) {
+          *error = "player '" + players[a] + "' is listed twice: every pair would meet itself";
+          return false;
+        }
   if (config.deals < 1) {
     *error = "a ladder plays at least one deal a pair";
     return false;
@@ -108,10 +115,17 @@ bool run_ladder(const AnyGame& game, const LadderConfig& config, LadderResult* r
   res.players = players;
   const int rotations = duplicate_rotations(game, 2);
   const double first_guess = random_match_rounds(game, config.seed);
-  for (std::size_t k = 1; k < players.size(); ++k) {
+  // The pairs: neighbours, or every two players (the later one upper).
+  std::vector<std::pair<std::size_t, std::size_t>> meetings;
+  for (std::size_t k = 1; k < players.size(); ++k)
+    if (config.all_pairs)
+      for (std::size_t j = 0; j < k; ++j) meetings.emplace_back(j, k);
+    else
+      meetings.emplace_back(k - 1, k);
+  for (const auto& [lower_index, upper_index] : meetings) {
     LadderPair pair;
-    pair.upper = players[k];
-    pair.lower = players[k - 1];
+    pair.upper = players[upper_index];
+    pair.lower = players[lower_index];
     if (progress.line)
       progress.line(fmt::format("{} against {}: {} deals or more", pair.upper, pair.lower,
                                 thousands(config.deals)));
@@ -194,6 +208,17 @@ bool run_ladder(const AnyGame& game, const LadderConfig& config, LadderResult* r
                                 pair.margin_per_deal.half_width, thousands(pair.deals)));
     res.pairs.push_back(std::move(pair));
   }
+  // Ratings from every pair's win rate (its variance over the match seeds).
+  res.anchor = std::find(players.begin(), players.end(), "random") != players.end()
+                   ? std::string("random")
+                   : players.front();
+  std::vector<PairShare> shares;
+  for (const LadderPair& p : res.pairs) {
+    const double sd = p.win_rate.half_width / 1.96;
+    shares.push_back(
+        {p.upper, p.lower, p.win_rate.mean, static_cast<double>(p.match_seeds), sd * sd});
+  }
+  res.ratings = fit_ratings(shares, res.anchor);
   *result = std::move(res);
   return true;
 }
@@ -217,6 +242,10 @@ nlohmann::json LadderResult::to_json() const {
          {"win_rate", estimate_json(p.win_rate)},
          {"ms_per_move",
           {{"upper", time_json(p.upper_time)}, {"lower", time_json(p.lower_time)}}}});
+  j["anchor"] = anchor;
+  j["ratings"] = nlohmann::json::array();
+  for (const Rating& r : ratings)
+    j["ratings"].push_back({{"player", r.player}, {"rating", r.rating}, {"ci95", r.ci95}});
   return j;
 }
 
@@ -239,6 +268,15 @@ std::string LadderResult::to_text() const {
         p.margin_per_deal.half_width, p.margin_per_match.mean, p.margin_per_match.half_width,
         100 * p.win_rate.mean, 100 * p.win_rate.half_width, p.upper_time.mean_ms,
         p.lower_time.mean_ms);
+  if (!ratings.empty()) {
+    out << "\nratings (Elo scale from the win rates, " << anchor << " = 0; 95% CI)\n";
+    std::size_t name_width = 6;
+    for (const Rating& r : ratings) name_width = std::max(name_width, r.player.size());
+    for (const Rating& r : ratings)
+      out << fmt::format("  {:<{}}  {:>6.0f}", r.player, name_width, r.rating)
+          << (r.player == anchor ? std::string("  (anchor)") : fmt::format(" ± {:.0f}", r.ci95))
+          << "\n";
+  }
   return out.str();
 }
 

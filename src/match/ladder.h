@@ -8,7 +8,11 @@
 // once per rotation of the two players over the seats (over the teams in team games; in a
 // one-seat game once by each player), so both play the same deals: one duplicate comparison.
 //
-// Each pair (lower, upper) of neighbours in the list plays match seeds seed, seed+1, ... until the
+// Ratings: from every pair's win rate, each player's rating on the Elo scale, anchored at
+// `random` = 0, with a 95% interval (match/ratings.h says how they are fitted).
+//
+// Each pair (lower, upper) of neighbours in the list (or, with all_pairs, every two players, the
+// later one upper) plays match seeds seed, seed+1, ... until the
 // deals played reach `deals` (a match seed's deals: the mean of its rotations' rounds, which differ
 // only in games whose length depends on the play), and two seeds at least (for an interval). The
 // same seeds serve every pair. What is
@@ -35,6 +39,7 @@
 #include <vector>
 
 #include "core/any_game.h"
+#include "match/ratings.h"
 #include "match/simulate.h"
 
 namespace cardroom {
@@ -45,6 +50,9 @@ struct LadderConfig {
   int deals = 1000;  // deals per pair, at least
   std::uint64_t seed = 1;
   int threads = 1;
+  // Which pairs play: each player with the one before it (a chain), or every two players (a round
+  // robin: more meetings for the ratings, n (n - 1) / 2 pairs).
+  bool all_pairs = false;
 };
 
 struct LadderPair {
@@ -65,6 +73,10 @@ struct LadderResult {
   std::uint64_t seed = 0;
   std::vector<std::string> players;
   std::vector<LadderPair> pairs;
+  // Every player's rating from the win rates of all the pairs played (match/ratings.h), anchored
+  // at `random` (rated 0; the first player when the list has no `random`).
+  std::vector<Rating> ratings;
+  std::string anchor;
 
   nlohmann::json to_json() const;
   std::string to_text() const;

@@ -572,6 +572,15 @@ describe("play now", { timeout: 60_000 }, () => {
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="game-select"] option').length > 0, null, { polling: POLL_MS });
     await page.getByTestId("game-select").selectOption("reds");
     await page.screenshot({ path: path.join(SHOTS, "play-now-lobby.png") });
+    const lobbyTime = Date.now() - started;
+    // The rules, from the lobby: the rules page `cardroom rules reds` prints, in a dialog.
+    await page.getByTestId("lobby-rules").click();
+    await page.getByTestId("rules").getByText("The rules in our words").waitFor();
+    assert.ok((await page.locator('[data-testid="rules"] li').count()) > 9, "the numbered rules are listed");
+    await page.screenshot({ path: path.join(SHOTS, "rules-lobby.png") });
+    await page.getByTestId("rules-close").click();
+    assert.equal(await page.getByTestId("rules").count(), 0);
+    const rulesTime = Date.now() - started - lobbyTime;
     await page.getByTestId("play-now").click();
     clicks++;
     await page.waitForURL(/\?table=/);
@@ -594,7 +603,13 @@ describe("play now", { timeout: 60_000 }, () => {
       s = await waitForTurnOrEnd(page);
     }
     await page.waitForFunction(() => (window.__cr.last.view.trick?.seats ?? []).includes(0) || (window.__cr.last.view.tricks ?? []).length > 0, null, { polling: POLL_MS });
-    console.log(`play now: the first card played ${((Date.now() - started) / 1000).toFixed(1)} s after opening the page, ${clicks} clicks from "Play now" to the card, the game select left at Reds`);
+    console.log(`play now: the first card played ${((Date.now() - started - rulesTime) / 1000).toFixed(1)} s after opening the page (not counting the rules read on the way), ${clicks} clicks from "Play now" to the card, the game select left at Reds`);
+    // The rules at the table, on a phone.
+    await page.setViewportSize(PHONE);
+    await page.getByTestId("rules-button").click();
+    await page.getByTestId("rules").getByText("The rules in our words").waitFor();
+    await page.screenshot({ path: path.join(SHOTS, "rules-table-phone.png") });
+    await page.getByTestId("rules-close").click();
     await page.screenshot({ path: path.join(SHOTS, "play-now-table.png") });
     assert.deepEqual(page.errors, [], "no error in the page");
     await page.context().close();
