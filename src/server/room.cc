@@ -333,7 +333,7 @@ void Room::Impl::create(const std::shared_ptr<Client>& client, const json& reque
   auto t = std::make_shared<Table>(work, &room_stop);
   // Stored and shown in canonical form: every option, as `cardroom rules` prints it.
   t->row.game = game->game_string();
-  t->row.seed = options.seed ? *options.seed + 0x9E3779B97F4A7C15ull * ++seeded : random_seed();
+  t->row.seed = next_seed();
   t->row.turn_seconds = turn_seconds;
   t->row.pace_ms = pace_ms;
   t->row.is_private = is_private;
@@ -354,24 +354,12 @@ void Room::Impl::create(const std::shared_ptr<Client>& client, const json& reque
       row.kind = "open";
       row.invite = random_hex(8);
     } else {
-      if (std::string why = options.policy.check_player(what, *game); !why.empty())
+      if (std::string why = seat_computer(row, what, *game); !why.empty())
         return fail("seat " + std::to_string(s) + ": " + why);
-      auto player = load_player(what, *game, &err);
-      if (!player) return fail("seat " + std::to_string(s) + ": " + err);
-      row.kind = "computer";
-      // A level keeps its name ("normal"): people see the level they chose, and a restored table
-      // loads it again; another player string is kept in its canonical form.
-      const bool level = is_level_name(what.substr(0, what.find('(')));
-      row.player = level ? what : player->name();
-      row.name = row.player;
     }
     t->row.seats.push_back(row);
   }
-  t->session = Session::create(std::move(game), t->row.seed, -1, {}, &err);
-  if (!t->session) return fail(err);
-  t->match_table = std::make_unique<SessionTable>(*t->session);
-  t->clock = std::make_unique<WallClock>();
-  t->seats.resize(n);
+  if (!open_match(*t, std::move(game), 0, &err)) return fail(err);
   if (std::string why = addresses.create_table(client->address()); !why.empty()) return fail(why);
   t->creator = client->address();
   t->counted_open = true;
@@ -413,6 +401,35 @@ void Room::Impl::create(const std::shared_ptr<Client>& client, const json& reque
     publish(*t);
     if (done) done();
   });
+}
+
+std::uint64_t Room::Impl::next_seed() {
+  return options.seed ? *options.seed + 0x9E3779B97F4A7C15ull * ++seeded : random_seed();
+}
+
+std::string Room::Impl::seat_computer(SeatRow& row, const std::string& what, const AnyGame& game) {
+  if (std::string why = options.policy.check_player(what, game); !why.empty()) return why;
+  std::string err;
+  auto player = load_player(what, game, &err);
+  if (!player) return err;
+  row.kind = "computer";
+  // A level keeps its name ("normal"): people see the level they chose, and a restored table
+  // loads it again; another player string is kept in its canonical form.
+  const bool level = is_level_name(what.substr(0, what.find('(')));
+  row.player = level ? what : player->name();
+  row.name = row.player;
+  return "";
+}
+
+bool Room::Impl::open_match(Table& t, std::unique_ptr<AnyGame> game, double clock_from,
+                            std::string* error) {
+  const int n = game->num_seats();
+  t.session = Session::create(std::move(game), t.row.seed, t.row.first_dealer, {}, error);
+  if (!t.session) return false;
+  t.match_table = std::make_unique<SessionTable>(*t.session);
+  t.clock = std::make_unique<WallClock>(clock_from);
+  t.seats.resize(n);
+  return true;
 }
 
 void Room::Impl::arm_expiry(const TablePtr& t) {
@@ -461,25 +478,24 @@ bool Room::Impl::restore(std::string* error) {
     }
     auto game = load_game(row.game, &err);
     auto t = std::make_shared<Table>(work, &room_stop);
-    if (game) t->session = Session::create(std::move(game), row.seed, row.first_dealer, {}, &err);
-    bool ok = t->session != nullptr;
-    double last_time = 0;
-    for (std::size_t i = 0; ok && i < row.moves.size(); ++i) {
-      const MoveRow& m = row.moves[i];
-      ok = t->session->play(m.seat, m.text, &err, m.time_ms);
-      if (!ok) err = "move " + std::to_string(i) + " (" + m.text + "): " + err;
-      if (m.time_ms) last_time = static_cast<double>(*m.time_ms) / 1000;
-    }
-    if (!ok) {
-      log("table " + row.id + " cannot be resumed: " + err);
-      continue;
-    }
+    const std::vector<MoveRow> moves = std::move(row.moves);
     row.moves.clear();
     t->row = std::move(row);
+    // A real-time game's clock goes on from its last move's time.
+    double last_time = 0;
+    for (const MoveRow& m : moves)
+      if (m.time_ms) last_time = static_cast<double>(*m.time_ms) / 1000;
+    bool ok = game && open_match(*t, std::move(game), last_time, &err);
+    for (std::size_t i = 0; ok && i < moves.size(); ++i) {
+      const MoveRow& m = moves[i];
+      ok = t->session->play(m.seat, m.text, &err, m.time_ms);
+      if (!ok) err = "move " + std::to_string(i) + " (" + m.text + "): " + err;
+    }
+    if (!ok) {
+      log("table " + t->row.id + " cannot be resumed: " + err);
+      continue;
+    }
     t->stored = t->session->moves_made();
-    t->match_table = std::make_unique<SessionTable>(*t->session);
-    t->clock = std::make_unique<WallClock>(last_time);
-    t->seats.resize(t->num_seats());
     // Nobody is connected yet: each person's seat counts as disconnected from now.
     const auto now = std::chrono::steady_clock::now();
     for (Seat s = 0; s < t->num_seats(); ++s)

@@ -73,11 +73,10 @@ void Room::Impl::again(const TablePtr& t, const std::shared_ptr<Client>& client,
   }
   // Every replacement is checked, used or not: a bad one is an error that changes nothing.
   for (const auto& [s, what] : replace) {
+    SeatRow trial;
     if (what == "open") continue;
-    if (std::string why = options.policy.check_player(what, *game); !why.empty())
+    if (std::string why = seat_computer(trial, what, *game); !why.empty())
       return error(client, "seat " + std::to_string(s) + ": " + why, ref);
-    if (!load_player(what, *game, &err))
-      return error(client, "seat " + std::to_string(s) + ": " + err, ref);
   }
   std::string fallback = sitter_for(*game);
   for (const Level& level : player_levels(*game))
@@ -85,7 +84,7 @@ void Room::Impl::again(const TablePtr& t, const std::shared_ptr<Client>& client,
 
   auto nt = std::make_shared<Table>(work, &room_stop);
   nt->row.game = t->row.game;
-  nt->row.seed = options.seed ? *options.seed + 0x9E3779B97F4A7C15ull * ++seeded : random_seed();
+  nt->row.seed = next_seed();
   nt->row.turn_seconds = t->row.turn_seconds;
   nt->row.pace_ms = t->row.pace_ms;
   nt->row.is_private = t->row.is_private;
@@ -115,23 +114,13 @@ void Room::Impl::again(const TablePtr& t, const std::shared_ptr<Client>& client,
       if (what == "open") {
         row.kind = "open";
         row.invite = random_hex(8);
-      } else {
-        if (std::string why = options.policy.check_player(what, *game); !why.empty())
-          return error(client, "seat " + std::to_string(s) + ": " + why, ref);
-        auto player = load_player(what, *game, &err);
-        if (!player) return error(client, "seat " + std::to_string(s) + ": " + err, ref);
-        row.kind = "computer";
-        row.player = is_level_name(what.substr(0, what.find('('))) ? what : player->name();
-        row.name = row.player;
+      } else if (std::string why = seat_computer(row, what, *game); !why.empty()) {
+        return error(client, "seat " + std::to_string(s) + ": " + why, ref);
       }
     }
     nt->row.seats.push_back(row);
   }
-  nt->session = Session::create(std::move(game), nt->row.seed, nt->row.first_dealer, {}, &err);
-  if (!nt->session) return error(client, err, ref);
-  nt->match_table = std::make_unique<SessionTable>(*nt->session);
-  nt->clock = std::make_unique<WallClock>();
-  nt->seats.resize(n);
+  if (!open_match(*nt, std::move(game), 0, &err)) return error(client, err, ref);
   if (std::string why = addresses.create_table(client->address()); !why.empty())
     return error(client, why, ref);
   nt->creator = client->address();

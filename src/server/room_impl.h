@@ -200,6 +200,15 @@ struct Room::Impl {
   static void error(const std::shared_ptr<Client>& client, const std::string& message,
                     const json* ref);
 
+  // --- making tables (room.cc) ---
+  // A new table's seed: from RoomOptions::seed in tests, else the system's randomness.
+  std::uint64_t next_seed();
+  // Seats a computer player the policy allows: `what` is a level ("normal": kept by name, so
+  // people see the level they chose) or a player string (kept canonical). The error, or "".
+  std::string seat_computer(SeatRow& row, const std::string& what, const AnyGame& game);
+  // The table's match from its row (game, seed, first dealer), its clock and its seats' state.
+  bool open_match(Table& t, std::unique_ptr<AnyGame> game, double clock_from, std::string* error);
+
   // --- requests (room.cc, room_seats.cc) ---
   void handle(const std::shared_ptr<Client>& client, std::string_view text, Done done);
   void games(const std::shared_ptr<Client>& client, const json* ref);
