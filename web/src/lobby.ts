@@ -50,6 +50,7 @@ export class LobbyView {
   /** Public tables in all: the server sends one page of them. */
   private total = 0;
   private mine: string[] = [];
+  private finished = new Set<string>();
   private list = h("div", { class: "lobby-list", "data-testid": "lobby-tables" });
   private mineEl = h("div", { class: "lobby-mine", "data-testid": "my-tables" });
   private historyEl = h("section", { class: "panel history", "data-testid": "history", hidden: true });
@@ -133,6 +134,9 @@ export class LobbyView {
 
   /** This browser's finished games (the room keeps them; the browser keeps its key). */
   setHistory(games: HistoryGame[]): void {
+    // A finished game's seat is not one to resume: it is listed here instead.
+    this.finished = new Set(games.map((g) => g.table));
+    this.renderList();
     this.historyEl.hidden = games.length === 0;
     const when = (ms: number) => (ms ? new Date(ms).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }) : "");
     fill(
@@ -197,14 +201,15 @@ export class LobbyView {
     const more = this.total - this.tables.length;
     if (more > 0) rows.push(h("p", { class: "dim", "data-testid": "lobby-more" }, `and ${more} more tables`));
     fill(this.list, rows.length ? rows : h("p", { class: "dim" }, "No open tables yet: start one."));
+    const mine = this.mine.filter((t) => !this.finished.has(t));
     fill(
       this.mineEl,
-      this.mine.length
+      mine.length
         ? h(
             "div",
             { class: "mine" },
             h("span", { class: "dim" }, "Your seats: "),
-            this.mine.map((t) =>
+            mine.map((t) =>
               h(
                 "span",
                 { class: "mine-item" },
