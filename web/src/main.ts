@@ -96,7 +96,12 @@ class App {
           storage()?.setItem(NAME_KEY, name);
         },
         rules: (game, title) => showRules(game, title),
-        replay: (g) => this.openReview(g.table, g.title || g.game, g.seats.length, (s) => g.seats[s]?.name || `S${s}`, true, false, 0, 0, "replay"),
+        replay: (g) => {
+          // From the history: the replay, and each hand's analysis where the game has a solver.
+          const rounds = g.result?.rounds ?? 0;
+          const solver = this.gameInfo(g.game)?.solver === true;
+          this.openReview(g.table, g.title || g.game, g.seats.length, (s) => g.seats[s]?.name || `S${s}`, true, solver, rounds, rounds, "replay");
+        },
       },
       this.name,
     );

@@ -214,7 +214,7 @@ export interface HistoryGame {
   seats: { seat: number; kind: string; name: string; player: string | null }[];
   /** The seats this browser held. */
   mine: number[];
-  result: { ended?: string; scores?: number[]; team_scores?: number[]; winners?: number[]; teams?: number[]; out?: number[] } | null;
+  result: { ended?: string; rounds?: number; scores?: number[]; team_scores?: number[]; winners?: number[]; teams?: number[]; out?: number[] } | null;
   record: string;
 }
 export interface HistoryMsg {

@@ -550,9 +550,11 @@ describe("a Reds game in the browser", { timeout: 150_000 }, () => {
     assert.match(await row.getByTestId("history-result").textContent(), /(won|of 4), -?\d+ points?/);
     assert.equal(await row.getByTestId("history-record").getAttribute("href"), `/record/${table}`);
     await player.screenshot({ path: path.join(SHOTS, "lobby-history.png"), fullPage: true });
-    // The replay opens from the history too.
+    // The replay opens from the history too, and the hands' analysis beside it.
     await row.getByTestId("history-replay").click();
     await player.getByTestId("replay-count").getByText(/^move 0 of \d+$/).waitFor();
+    await player.getByTestId("review-analysis").click();
+    await player.getByTestId("analysis").waitFor();
     await player.getByTestId("review-close").click();
     assert.deepEqual(player.errors, [], "no error in the player's page");
   });
