@@ -72,6 +72,12 @@ const std::string* string_field(const json& request, const char* name) {
   return f && f->is_string() ? f->get_ptr<const std::string*>() : nullptr;
 }
 
+std::string game_title(const std::string& game_string) {
+  const std::string name = game_string.substr(0, game_string.find('('));
+  const GameEntry* entry = find_game(name);
+  return entry ? entry->title : name;
+}
+
 std::string sitter_for(const AnyGame& game) {
   for (const std::string& name : player_names(game))
     if (name == "heuristic") return name;

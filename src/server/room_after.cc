@@ -19,12 +19,6 @@ namespace {
 
 constexpr int kHistoryKept = 30;  // games in one history message
 
-std::string game_title(const std::string& game_string) {
-  const std::string name = game_string.substr(0, game_string.find('('));
-  const GameEntry* entry = find_game(name);
-  return entry ? entry->title : name;
-}
-
 }  // namespace
 
 json Room::Impl::result_json(const Table& t, const char* ended) const {

@@ -67,6 +67,8 @@ std::int64_t unix_ms();
 // A request's field, or nullptr; a string field, or nullptr.
 const json* field(const json& request, const char* name);
 const std::string* string_field(const json& request, const char* name);
+// A game string's title for people ("reds(players=4)": "Reds").
+std::string game_title(const std::string& game_string);
 // The player string a person's seat gets while they are away.
 std::string sitter_for(const AnyGame& game);
 // A private table's code for spectators: derived from its secret seed, never stored apart.

@@ -57,11 +57,6 @@ json events_json(const Table& t, const std::vector<Event>& events) {
   return out;
 }
 
-std::string title_of(const Table& t) {
-  const GameEntry* entry = find_game(t.session->game().name());
-  return entry ? entry->title : std::string(t.session->game().name());
-}
-
 }  // namespace
 
 json Room::Impl::seats_json(const Table& t) const {
@@ -88,7 +83,7 @@ json Room::Impl::table_message(Table& t, Seat seat) {
   return {{"type", "table"},
           {"table", t.row.id},
           {"game", t.row.game},
-          {"title", title_of(t)},
+          {"title", game_title(t.row.game)},
           {"seat", seat == kSpectator ? json(nullptr) : json(seat)},
           {"seats", seats_json(t)},
           {"teams", teams_json(t)},
@@ -150,10 +145,14 @@ void Room::Impl::publish(const Table& t) {
   int spectators = 0;
   for (const Watcher& w : t.watchers)
     if (w.seat == kSpectator && !w.client.expired()) ++spectators;
-  json entry = {{"table", t.row.id},        {"game", t.row.game},
-                {"title", title_of(t)},     {"seats", seats_json(t)},
-                {"started", t.row.started}, {"over", t.state().over()},
-                {"spectators", spectators}, {"paused", t.paused || t.abandoned}};
+  json entry = {{"table", t.row.id},
+                {"game", t.row.game},
+                {"title", game_title(t.row.game)},
+                {"seats", seats_json(t)},
+                {"started", t.row.started},
+                {"over", t.state().over()},
+                {"spectators", spectators},
+                {"paused", t.paused || t.abandoned}};
   lobby.publish(t.row.id, std::move(entry), !t.row.is_private, !t.row.started, t.row.created_ms);
 }
 
