@@ -293,6 +293,63 @@ TEST_P(Conformance, ResampleKeepsEveryViewAndLegalMoves) {
   }
 }
 
+// A game whose State offers round_replay (core/game.h, RoundReplay; inference weighs worlds by
+// it): at positions spread over random matches, the round's decisions applied to its start give
+// the state back, for the true state and for worlds drawn by resample for every seat (their
+// hidden cards differ, so the start holds them as the world does), and the start is a state of
+// the same round (no decision of it made yet but those before the start).
+TEST_P(Conformance, RoundReplayGivesTheStateBack) {
+  auto game = load(GetParam());
+  ASSERT_TRUE(game);
+  if (!game->new_match(1, -1, nullptr)->replays_rounds())
+    GTEST_SKIP() << GetParam() << " offers no round_replay";
+  const int matches = std::max(3, static_cast<int>(20 * scale()));
+  int replays = 0, replayed_moves = 0;
+  auto check = [&](const AnyState& s, const char* what, int match, int move) {
+    auto replay = s.round_replay();
+    if (!replay) return;
+    ++replays;
+    auto& [start, moves] = *replay;
+    ASSERT_EQ(start->check(), nullptr) << what;
+    ASSERT_EQ(start->rounds_completed(), s.rounds_completed()) << what;
+    for (const auto& [seat, m] : moves) {
+      const Status st = start->apply(seat, m, nullptr);
+      ASSERT_TRUE(st.ok()) << GetParam() << " " << what << " match " << match << " move " << move
+                           << ": '" << start->move_text(m) << "' by " << seat_name(seat)
+                           << " refused on the replay: " << st.error;
+      ++replayed_moves;
+    }
+    ASSERT_TRUE(start->equals(s)) << GetParam() << " " << what << " match " << match << " move "
+                                  << move << ": the replay ends elsewhere";
+  };
+  for (int i = 0; i < matches; ++i) {
+    const std::uint64_t seed = static_cast<std::uint64_t>(i) + 311;
+    const Rng move_seed(700 + static_cast<std::uint64_t>(i));
+    const int stride = std::max(2, random_match_length(*game, seed, move_seed) / 30);
+    auto state = game->new_match(seed, -1, nullptr);
+    Rng move_rng = move_seed;
+    Rng rng(4100 + static_cast<std::uint64_t>(i));
+    int moves = 0;
+    while (!state->over()) {
+      if (moves % stride == i % stride) {
+        check(*state, "true state", i, moves);
+        for (Seat observer = kSpectator; observer < state->num_seats(); ++observer)
+          check(*state->resample(observer, rng), "world", i, moves);
+        ASSERT_FALSE(HasFailure());
+      }
+      const Seat seat = state->actors().lowest();
+      auto legal = state->legal_moves(seat);
+      ASSERT_TRUE(state
+                      ->apply(seat, legal[move_rng.below(static_cast<std::uint32_t>(legal.size()))],
+                              nullptr)
+                      .ok());
+      ++moves;
+    }
+  }
+  EXPECT_GT(replays, 0);
+  EXPECT_GT(replayed_moves, 0);
+}
+
 // Resampling actually hides: at some point of a match (a game may open with nothing dealt yet,
 // e.g. Truc's cut), the resampled view of another seat varies for every observer.
 TEST_P(Conformance, ResampleVariesHiddenInformation) {

@@ -106,13 +106,20 @@ class AnyState {
   // (core/solve.h). Nullopt when the game has no solver or no card is to be played now. Players
   // call it only on worlds drawn by resample; the analysis of a finished round on its record.
   virtual std::optional<SolveResult> solve(const SolveQuery& query, SolverMemory& memory) const = 0;
-  // How plausible the public decisions of this round by the seats other than `observer` are in
-  // this state, by the game's own model of its players (its heuristic): a weight in (0, 1], 1
-  // where each is what that model decides from what its seat knew when it decided (S48: the bids,
-  // bid_plausibility in s48_bot.h), and 1 in games without such a model. It reads hidden cards:
+  // How plausible the decisions of this round by the seats other than `observer` are in this
+  // state, by the game's model of its players (its heuristic): a weight in (0, 1], 1 where each is
+  // what that model decides from what its seat knew when it decided. S48 has a model of its own
+  // (the bids: bid_plausibility in s48_bot.h); a game whose State offers round_replay has the
+  // generic one (replay_plausibility); 1 in the others. It reads hidden cards:
   // players ask it only of worlds drawn by resample(observer), to weight them (policy-based
   // inference), never of the true state.
   virtual double plausibility(Seat observer) const = 0;
+  // Whether the game's State offers round_replay (RoundReplay), and the replay itself: the round
+  // at its first decision, as this state (a world) holds it, and the decisions made since. For
+  // tests and measurement; players weigh worlds through plausibility.
+  virtual bool replays_rounds() const = 0;
+  virtual std::optional<std::pair<std::unique_ptr<AnyState>, std::vector<std::pair<Seat, Move>>>>
+  round_replay() const = 0;
   // Information-set Monte Carlo tree search for `query.seat` (core/search.h): a world is drawn for
   // the seat (resample) and only that world is searched from. Nullopt when the game has no search
   // or the seat may not move. Players call it through SeatAccess::search.
@@ -171,11 +178,47 @@ std::uint64_t random_playout(S& state, Rng& rng) {
 }
 
 // Set for a game whose heuristic can say how plausible a world drawn for `observer` is
-// (AnyState::plausibility); nullptr otherwise (every world is as plausible).
+// (AnyState::plausibility) by a model of its own (S48's bids); nullptr otherwise.
 template <class S>
 using PlausibilityFn = double (*)(const S& world, Seat observer);
 template <class S>
 inline PlausibilityFn<S> plausibility_hook = nullptr;
+
+template <class S>
+concept HasRoundReplay = requires(const S& s) {
+  { s.round_replay() } -> std::same_as<std::optional<RoundReplay<S>>>;
+};
+
+// The weight of one decision of another seat that the game's heuristic would not have made in the
+// world, in replay_plausibility.
+inline constexpr double kUnlikeHeuristic = 0.3;
+
+// How plausible the decisions of the seats other than `observer` this round are in `world` (drawn
+// for `observer` by resample), by the game's heuristic as the model of every player: the round is
+// replayed from its first decision, and each decision of another seat that had a choice counts 1
+// where the heuristic, deciding on the replayed state as its belief (what the world says was
+// true then), makes the same move, and kUnlikeHeuristic where it does not. The product; 1 without
+// a heuristic or a round to replay. Deterministic: the heuristic's randomness is drawn from a
+// fixed seed.
+template <HasRoundReplay S>
+double replay_plausibility(const S& world, Seat observer, Move (*heuristic)(const S&, Seat, Rng&)) {
+  if (!heuristic) return 1;
+  std::optional<RoundReplay<S>> replay = world.round_replay();
+  if (!replay) return 1;
+  S& s = replay->start;
+  Rng rng(0x1f3a5);
+  double weight = 1;
+  for (const auto& [seat, move] : replay->moves) {
+    if (seat != observer) {
+      MoveList<S::kMaxMoves> legal;
+      s.legal_moves(seat, legal);
+      if (legal.size() > 1 && heuristic(s, seat, rng) != move) weight *= kUnlikeHeuristic;
+    }
+    [[maybe_unused]] const Status st = s.apply(seat, move, nullptr);
+    CARDROOM_ASSERT(st.ok(), "round_replay: a decision of the round was refused on its replay");
+  }
+  return weight;
+}
 
 // The concrete state behind an AnyState, for code written for one game (its tests, its players).
 template <class S>
@@ -314,7 +357,26 @@ class StateAdapter final : public TypedState<typename G::State> {
     return solve_hook<S>(state_, query, memory);
   }
   double plausibility(Seat observer) const override {
-    return plausibility_hook<S> ? plausibility_hook<S>(state_, observer) : 1.0;
+    if (plausibility_hook<S>) return plausibility_hook<S>(state_, observer);
+    if constexpr (HasRoundReplay<S>) {
+      for (const auto& entry : *bots_)
+        if (entry.name == "heuristic") return replay_plausibility(state_, observer, entry.choose);
+    }
+    return 1.0;
+  }
+  bool replays_rounds() const override { return HasRoundReplay<S>; }
+  std::optional<std::pair<std::unique_ptr<AnyState>, std::vector<std::pair<Seat, Move>>>>
+  round_replay() const override {
+    if constexpr (HasRoundReplay<S>) {
+      auto replay = state_.round_replay();
+      if (!replay) return std::nullopt;
+      // The start is seq_ - moves.size() moves ago.
+      const std::uint64_t at = seq_ >= replay->moves.size() ? seq_ - replay->moves.size() : 0;
+      return std::make_pair(std::unique_ptr<AnyState>(std::make_unique<StateAdapter>(
+                                std::move(replay->start), bots_, names_, at)),
+                            std::move(replay->moves));
+    }
+    return std::nullopt;
   }
   std::optional<SearchResult> search(const SearchQuery& query, SearchMemory& memory,
                                      Rng& rng) const override {

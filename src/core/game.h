@@ -229,6 +229,19 @@ struct Deal {
   bool operator==(const Deal&) const = default;
 };
 
+// A round's decisions as a world holds them, for inference (AnyState::plausibility): `start`, the
+// round at its first decision with the cards as the world has them, and every decision made
+// since, in order; applying them to `start` gives the world back (the conformance suite checks
+// it, on the true state and on worlds drawn by resample). A game offers it by giving its State
+// `std::optional<RoundReplay<State>> round_replay() const` (nullopt where there is no round to
+// replay: between rounds, or a game over). Decisions of other seats that nobody else sees and
+// that the world does not hold (a discard face down) may stand before `start`.
+template <class S>
+struct RoundReplay {
+  S start;
+  std::vector<std::pair<Seat, Move>> moves;
+};
+
 // A place where cards lie, for tests and tools that look at a whole state (card conservation,
 // what may be known, what resample must vary): every card of a state is in exactly one pile.
 struct Pile {

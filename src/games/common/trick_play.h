@@ -303,6 +303,22 @@ class TrickPlay {
   Seat seat_of(int trick, int i) const {
     return nth_seat<Policy>(history_.leader[trick], i, pos_.seats);
   }
+  // Every card played this round, in order: (seat, card). For replaying a round (RoundReplay).
+  std::vector<std::pair<Seat, Card>> played_in_order() const {
+    std::vector<std::pair<Seat, Card>> out;
+    for (int t = 0; t <= pos_.trick_no && t < pos_.tricks; ++t) {
+      const int count = t < pos_.trick_no ? pos_.seats : pos_.count;
+      for (int i = 0; i < count; ++i) out.emplace_back(seat_of(t, i), card(t, i));
+    }
+    return out;
+  }
+  // The hand `s` held at the round's first card: its hand with its cards played back in it.
+  CardSet hand_before_play(Seat s) const {
+    CardSet hand = pos_.hands[s];
+    for (const auto& [seat, c] : played_in_order())
+      if (seat == s) hand.add(c);
+    return hand;
+  }
   // How many cards `s` has played to the trick in progress (0 or 1).
   int played_to_current(Seat s) const {
     for (int i = 0; i < pos_.count; ++i)

@@ -235,12 +235,8 @@ State State::round_as_dealt() const {
   const int n = config_.players;
   State s = *this;
   std::array<CardSet, kMaxPlayers> dealt{};
-  for (Seat p = 0; p < n; ++p) dealt[p] = play_.hand(p);
-  if (phase_ == Phase::kPlay)
-    for (int t = 0; t <= play_.trick_number() && t < play_.tricks(); ++t) {
-      const int count = t < play_.trick_number() ? n : play_.trick_size();
-      for (int i = 0; i < count; ++i) dealt[play_.seat_of(t, i)].add(play_.card(t, i));
-    }
+  for (Seat p = 0; p < n; ++p)
+    dealt[p] = phase_ == Phase::kPlay ? play_.hand_before_play(p) : play_.hand(p);
   s.play_.new_round(n);
   for (Seat p = 0; p < n; ++p) s.play_.set_hand(p, dealt[p]);
   s.phase_ = Phase::kBid;
@@ -248,6 +244,19 @@ State State::round_as_dealt() const {
   s.bids_.fill(-1);
   s.to_act_ = static_cast<std::int8_t>((dealer_ + 1) % n);
   return s;
+}
+
+std::optional<RoundReplay<State>> State::round_replay() const {
+  if (over() || (phase_ != Phase::kBid && phase_ != Phase::kPlay)) return std::nullopt;
+  RoundReplay<State> r{round_as_dealt(), {}};
+  const int n = config_.players;
+  for (int i = 0; i < n && bids_[(dealer_ + 1 + i) % n] >= 0; ++i) {
+    const Seat p = static_cast<Seat>((dealer_ + 1 + i) % n);
+    r.moves.emplace_back(p, bid_move(bids_[p]));
+  }
+  if (phase_ == Phase::kPlay)
+    for (const auto& [seat, c] : play_.played_in_order()) r.moves.emplace_back(seat, play_move(c));
+  return r;
 }
 
 RoundOutcome State::random_round_outcome(Rng& rng) const {

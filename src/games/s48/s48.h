@@ -126,6 +126,9 @@ class State : public MatchState<Config, RoundRecord>, public tricks::TrickAccess
   // bid, no card played; the match otherwise as it is. For replaying the round's moves (a search
   // player weighing a world drawn for its seat: bid_plausibility in s48_bot.h).
   State round_as_dealt() const;
+  // The round's decisions (core/any_game.h, RoundReplay): from round_as_dealt(), the bids and the
+  // cards played.
+  std::optional<RoundReplay<State>> round_replay() const;
 
  private:
   void start_round(const ApplyContext* ctx);
