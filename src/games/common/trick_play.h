@@ -319,6 +319,17 @@ class TrickPlay {
       if (seat == s) hand.add(c);
     return hand;
   }
+  // Back to before the round's first card, for replaying a round (RoundReplay): each hand holds
+  // its cards played again; no trick, nothing known of any hand, the default policy (as after
+  // new_round). What the game set in the play before its first card (the policy's rule data,
+  // cards excluded) comes back only by replaying the decisions that set it.
+  void unplay() {
+    std::array<CardSet, MaxSeats> hands{};
+    for (Seat s = 0; s < pos_.seats; ++s) hands[s] = pos_.hands[s];
+    for (const auto& [seat, c] : played_in_order()) hands[seat].add(c);
+    new_round(pos_.seats);
+    pos_.hands = hands;
+  }
   // How many cards `s` has played to the trick in progress (0 or 1).
   int played_to_current(Seat s) const {
     for (int i = 0; i < pos_.count; ++i)
