@@ -728,6 +728,19 @@ std::optional<tricks::SolverTask<Policy, kPlayers>> State::solver_task() const {
   return task;
 }
 
+// The start is the hand at its first card: each hand as the play began, the cards played back in
+// it. The exchange and the auction come before it: the other seat's discards lie face down, in an
+// order no world holds, and the bids rest on suit lengths that resample does not keep a world in
+// line with (a world may refuse them).
+std::optional<RoundReplay<State>> State::round_replay() const {
+  if (phase_ != Phase::kPlay) return std::nullopt;
+  RoundReplay<State> r{*this, {}};
+  r.start.play_.unplay();
+  r.start.begin_play(nullptr);
+  for (const auto& [seat, c] : play_.played_in_order()) r.moves.emplace_back(seat, play_move(c));
+  return r;
+}
+
 State State::resample(Seat observer, Rng& rng) const {
   // Known to the observer: its own hand and discards, the cards played, the upcard (with the
   // non-dealer, in hand or discarded, until played; or set aside), and what play showed each

@@ -272,6 +272,9 @@ class State : public MatchState<Config, RoundRecord>, public tricks::TrickAccess
   // The card play for the double-dummy solver (bots/trick_solver.h): declarer against defender,
   // each scored by the hand's lines (rule 9) for its trick total.
   std::optional<tricks::SolverTask<Policy, kPlayers>> solver_task() const;
+  // The hand's decisions (core/game.h, RoundReplay) from its first card: the cards played.
+  // Nullopt before the play and once the match is over.
+  std::optional<RoundReplay<State>> round_replay() const;
 
  private:
   void start_hand(const ApplyContext* ctx);
