@@ -808,6 +808,26 @@ std::optional<tricks::SolverTask<SolverPolicy, 2>> State::solver_task() const {
   return task;
 }
 
+// The start is the hand at its first card: the player's 13 cards (those played back in the hand),
+// the stock whole in the world's order, the house's lead from it made if the house leads. Before
+// it stand the keeps and the top discard (no world holds the order of the keeps; they are made
+// from face-up cards alone) and the call, whose contract (its doubling, a no-trump bid) rests on
+// the jokers and the distribution of the hand, which resample does not keep a spectator's world
+// in line with.
+std::optional<RoundReplay<State>> State::round_replay() const {
+  if (phase_ != Phase::kPlay) return std::nullopt;
+  RoundReplay<State> r{*this, {}};
+  State& s = r.start;
+  s.play_.unplay();
+  s.play_.set_hand(kHouse, CardSet());  // the house's cards played go back to the stock
+  s.stock_next_ = 0;
+  s.turned_ = CardSet();
+  s.begin_play(nullptr);
+  for (const auto& [seat, c] : play_.played_in_order())
+    if (seat == kPlayer) r.moves.emplace_back(kPlayer, play_move(c));
+  return r;
+}
+
 State State::resample(Seat observer, Rng& rng) const {
   return resample_world(*this, rng, [&](State& world) {
     // Hidden from the player: the face-down cards (until turned) and the stock's order. A

@@ -234,6 +234,10 @@ class State : public MatchState<Config, RoundRecord>, public tricks::TrickAccess
   // what the hand adds to its rubber result (WE less THEY, the house's the opposite) for its
   // trick total, the cards left when the stock runs out counted as the player's tricks.
   std::optional<tricks::SolverTask<SolverPolicy, 2>> solver_task() const;
+  // The hand's decisions (core/game.h, RoundReplay) from its first card: the cards the player
+  // played (the house's come from the stock again). Nullopt before the play and once the rubber
+  // is over.
+  std::optional<RoundReplay<State>> round_replay() const;
 
  private:
   void start_hand(const ApplyContext* ctx);
