@@ -239,6 +239,20 @@ void State::start_round(const ApplyContext* ctx) {
     }
     return d;
   });
+  clear_round();
+
+  if (wants_events(ctx)) {
+    announce_round(ctx, "deal {number} of {total}: {seat} deals 9 cards each and 3 packets", "",
+                   config_.deals, kDealt);
+    emit(ctx, kEveryone, "the turn-up is {card} (top of packet 3)", [&] {
+      return Event{.kind = EventKind::kTurnUp, .number = 3, .card = turn_up_, .cards = {turn_up_}};
+    });
+    play_.emit_hands(ctx);
+  }
+}
+
+void State::clear_round() {
+  const Seat f = forehand();
   phase_ = Phase::kAuction;
   to_act_ = static_cast<std::int8_t>(f);
   contract_ = kNoContract;
@@ -253,6 +267,7 @@ void State::start_round(const ApplyContext* ctx) {
   open_ = false;
   called_ = kNoCard;
   called_suit_ = kNoSuit;
+  named_ = kNoSuit;
   packet_taker_.fill(kNoSeat);
   exposed_ = discards_ = CardSet();
   known_ = {};
@@ -260,15 +275,6 @@ void State::start_round(const ApplyContext* ctx) {
   log_ = CallLog();
   play_.policy() = Policy{};
   play_.policy().order = config_.red_order;
-
-  if (wants_events(ctx)) {
-    announce_round(ctx, "deal {number} of {total}: {seat} deals 9 cards each and 3 packets", "",
-                   config_.deals, kDealt);
-    emit(ctx, kEveryone, "the turn-up is {card} (top of packet 3)", [&] {
-      return Event{.kind = EventKind::kTurnUp, .number = 3, .card = turn_up_, .cards = {turn_up_}};
-    });
-    play_.emit_hands(ctx);
-  }
 }
 
 void State::finish_round(const ApplyContext* ctx) {
@@ -729,6 +735,67 @@ std::optional<tricks::SolverTask<Policy, kPlayers>> State::solver_task() const {
   return task;
 }
 
+// The start comes after the first auction and any exchange with the packets: at the trump
+// announcement of a rover contract, or at the first marriage bid when all passed, every hand as
+// it was then (the cards played back in it). Before it stand the rover bids, which rest on where
+// the 6D lies, and resample does not keep a world in line with them (a world may refuse them);
+// the packets taken, since no world holds which cards of a hand came from one; and the declarer's
+// face-down discards.
+std::optional<RoundReplay<State>> State::round_replay() const {
+  const bool rover = is_rover(contract_), played = phase_ == Phase::kPlay;
+  if (rover ? phase_ != Phase::kAnnounce && phase_ != Phase::kCall && phase_ != Phase::kLeader &&
+                  !played
+            : phase_ != Phase::kBid && phase_ != Phase::kDeclare && !played)
+    return std::nullopt;
+  RoundReplay<State> r{*this, {}};
+  State& s = r.start;
+  s.play_.unplay();
+  int first_call = log_.count;  // the first call of log_ after the start
+  if (rover) {
+    s.phase_ = Phase::kAnnounce;
+    s.to_act_ = declarer_;
+    s.open_ = false;
+    s.called_ = kNoCard;
+    s.called_suit_ = s.named_ = kNoSuit;
+    s.known_ = {};  // in a rover contract only a call makes a card known
+    s.play_.policy() = Policy{};
+    s.play_.policy().order = config_.red_order;
+  } else {
+    s.clear_round();
+    s.phase_ = Phase::kBid;
+    s.packet_taker_ = packet_taker_;
+    s.known_[packet_taker_[2]].add(turn_up_);  // take_packet: the turn-up went to packet 3's taker
+    for (int i = 0; i < kPlayers; ++i) s.log_.add(log_.seats[i], log_.calls[i]);  // the passes
+    first_call = kPlayers;
+  }
+  for (int i = first_call; i < log_.count; ++i) {
+    const std::uint8_t call = log_.calls[i];
+    r.moves.emplace_back(
+        log_.seats[i], call == 0 ? pass_move() : make_move(kMarriageBidMove, call - kMarriageCall));
+  }
+  if (rover && phase_ != Phase::kAnnounce) {
+    const int trump = play_.policy().trump;
+    r.moves.emplace_back(declarer_, trump == kNoSuit ? notrump_move() : trump_move(trump));
+    if (called_suit_ != kNoSuit) r.moves.emplace_back(declarer_, call_suit_move(called_suit_));
+    if (called_ != kNoCard) r.moves.emplace_back(declarer_, call_rank_move(rank_of(called_)));
+    if (contract_ == kBullRush && played)
+      r.moves.emplace_back(next_seat(declarer_), leader_move(play_.leader_of(0)));
+  }
+  if (!rover && phase_ != Phase::kBid)
+    for (Seat p = next_seat(first_leader_); p != first_leader_ && declared_[p] != kNoDeclaration;
+         p = next_seat(p))
+      r.moves.emplace_back(p, declared_[p] == kDeclinedToDeclare ? pass_move()
+                              : declared_[p] == kDeclaredSix
+                                  ? declare_six_move()
+                                  : declare_marriage_move(declared_[p] - kDeclaredMarriage));
+  if (played)
+    for (const auto& [seat, c] : play_.played_in_order()) {
+      r.moves.emplace_back(seat, play_move(c));
+      if (c == kRedRover && named_ != kNoSuit) r.moves.emplace_back(seat, name_move(named_));
+    }
+  return r;
+}
+
 Seat State::to_act() const {
   if (phase_ != Phase::kPlay) return to_act_;
   return naming() ? play_.leader() : play_.to_play();
@@ -822,7 +889,7 @@ Status State::apply(Seat seat, Move move, const ApplyContext* ctx) {
     case kNameMove:
       if (!naming()) return Status::Error("a suit is named only after leading the 6D in no trumps");
       if (payload >= kSuits) return Status::Error("not a suit");
-      play_.policy().named = static_cast<std::uint8_t>(payload);
+      play_.policy().named = named_ = static_cast<std::uint8_t>(payload);
       emit(ctx, kEveryone, "{seat} names {suit}", [&] {
         return Event{.kind = EventKind::kNote, .seat = seat, .suit = static_cast<int>(payload)};
       });

@@ -409,9 +409,14 @@ class State : public MatchState<Config, RoundRecord>, public tricks::TrickAccess
   // and for the allies the declarer's loss. Nullopt outside the card play, while a 6D lead waits
   // for its suit, and in the marriage games (they score kings and queens captured, not tricks).
   std::optional<tricks::SolverTask<Policy, kPlayers>> solver_task() const;
+  // The round's decisions (core/game.h, RoundReplay) from the first after the first auction and
+  // the exchange: the trump announcement of a rover contract, or the first marriage bid. Nullopt
+  // before it and once the match is over.
+  std::optional<RoundReplay<State>> round_replay() const;
 
  private:
   void start_round(const ApplyContext* ctx);
+  void clear_round();  // every field of the round as it stands before its first call, but the deal
   void finish_round(const ApplyContext* ctx);
   Seat next_bidder(Seat after) const;
   Status apply_call(Seat seat, Move move, const ApplyContext* ctx);
@@ -453,6 +458,7 @@ class State : public MatchState<Config, RoundRecord>, public tricks::TrickAccess
   CardSet discards_;                       // the rover declarer's, face down
   std::array<CardSet, kPlayers> known_{};  // cards everyone knows a seat held (see known_in_hand)
   std::array<std::uint8_t, kPlayers> declared_{};
+  std::uint8_t named_ = kNoSuit;  // the suit named with the 6D led in no trumps (round_replay)
   CallLog log_;
   TrickPlay play_;
   std::array<int, kPlayers> scores_{};
