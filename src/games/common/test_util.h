@@ -312,6 +312,48 @@ inline void ExpectLegalMatches(const std::string& game_string, int matches, int 
   }
 }
 
+// round_replay (core/game.h, RoundReplay) on the true state, before every move of `matches`
+// random matches of `game_string` (the lowest actor moving, so that simultaneous decisions come in
+// seat order, as replays give them): its moves are the decisions made since the round's last deal
+// as made, in the order made (the move that deals, such as Truc's cut, not among them), and they
+// take its start back to the state.
+inline void ExpectRoundReplaysAsMade(const std::string& game_string, int matches) {
+  register_all_games();
+  std::string error;
+  auto game = load_game(game_string, &error);
+  ASSERT_TRUE(game) << error;
+  for (int i = 0; i < matches; ++i) {
+    auto state = game->new_match(500 + i, -1, nullptr);
+    Rng rng(600 + i);
+    std::vector<std::pair<Seat, Move>> made;  // since the last deal
+    auto texts = [&](const std::vector<std::pair<Seat, Move>>& moves) {
+      std::string out;
+      for (const auto& [seat, m] : moves)
+        out += "S" + std::to_string(seat) + " " + state->move_text(m) + "; ";
+      return out;
+    };
+    for (int moves = 0; !state->over(); ++moves) {
+      const std::string where =
+          game_string + " match " + std::to_string(i) + " move " + std::to_string(moves);
+      auto replay = state->round_replay();
+      ASSERT_TRUE(replay) << where;
+      ASSERT_EQ(texts(replay->second), texts(made)) << where;
+      ASSERT_TRUE(replay->second == made) << where;
+      for (const auto& [seat, m] : replay->second)
+        ASSERT_TRUE(replay->first->apply(seat, m, nullptr).ok()) << where;
+      ASSERT_TRUE(replay->first->equals(*state)) << where;
+      const Seat seat = state->actors().lowest();
+      const Move move = *state->random_legal_move(seat, rng);
+      const int deals = state->deals_dealt(), rounds = state->rounds_completed();
+      ASSERT_TRUE(state->apply(seat, move, nullptr).ok()) << where;
+      if (state->deals_dealt() != deals || state->rounds_completed() != rounds)
+        made.clear();
+      else
+        made.emplace_back(seat, move);
+    }
+  }
+}
+
 // The moves of one whole match (seed 42, random first dealer) played by the heuristic in every
 // seat with one Rng (seed 9); `game` is a loaded game (e.g. from load_game).
 template <class AnyGameT>
