@@ -484,6 +484,33 @@ std::optional<tricks::SolverTask<Policy, kMaxPlayers>> State::solver_task() cons
   return task;
 }
 
+std::optional<RoundReplay<State>> State::round_replay() const {
+  if (over()) return std::nullopt;
+  const int n = config_.players;
+  RoundReplay<State> r{*this, {}};
+  State& s = r.start;
+  s.play_.undo_play();
+  std::array<CardSet, kMaxPlayers> dealt{};
+  for (Seat p = 0; p < n; ++p) dealt[p] = (s.play_.hand(p) - passed_[sender_to(p)]) | passed_[p];
+  for (Seat p = 0; p < n; ++p) s.play_.set_hand(p, dealt[p]);
+  s.phase_ = Phase::kBid;
+  s.to_act_ = static_cast<std::int8_t>((dealer_ + 1) % n);
+  s.bid_submitted_ = SeatSet();
+  s.exchange_submitted_ = SeatSet();
+  s.pending_ = {};
+  s.passed_ = {};
+  s.bids_.fill(-1);
+  // Open bids go round from the dealer's left; hidden ones are made at once.
+  for (int i = 0; i < n; ++i) {
+    const Seat p = config_.hidden_bids ? i : (dealer_ + 1 + i) % n;
+    if (bid_submitted_.contains(p)) r.moves.emplace_back(p, bid_move(bids_[p]));
+  }
+  for (Seat p : exchange_submitted_)
+    r.moves.emplace_back(p, give_move(phase_ == Phase::kExchange ? pending_[p] : passed_[p]));
+  for (const auto& [seat, c] : play_.played_in_order()) r.moves.emplace_back(seat, play_move(c));
+  return r;
+}
+
 CardSet State::turned_set() const {
   CardSet out;
   for (int k = 0; k < turned_count_; ++k) out.add(turned_[k]);

@@ -162,6 +162,12 @@ class State : public MatchState<Config, RoundRecord>, public tricks::TrickAccess
   // option) form one side, valued by tricks since each scores its own bid; otherwise each seat
   // for itself, scored by its bid (rule 11).
   std::optional<tricks::SolverTask<Policy, kMaxPlayers>> solver_task() const;
+  // The round's decisions (core/game.h, RoundReplay). `start`: the round at its first bid, after
+  // the deal and the cards turned, every hand as dealt (the cards played back in it, the exchange
+  // undone: the cards passed back to their senders, as the state holds them); then the bids
+  // (hidden bids, made at once, in seat order), the exchange choices (seat order) and the cards
+  // played.
+  std::optional<RoundReplay<State>> round_replay() const;
 
  private:
   void start_round(const ApplyContext* ctx);

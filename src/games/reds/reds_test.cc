@@ -1852,5 +1852,12 @@ TEST(RedsRules, A8_PassesOfOthersStayPrivateAfterTheRound) {
   EXPECT_EQ(session->rounds()[0]["passed"][3].size(), 4u);
 }
 
+TEST(RedsRules, RoundReplayGivesTheBidsExchangesAndCardsAsMade) {
+  for (const char* game :
+       {"reds", "reds(players=2)", "reds(players=6,partnership=true,hidden_bids=true)",
+        "reds(players=5,short_game=true)"})
+    testing_util::ExpectRoundReplaysAsMade(game, 2);
+}
+
 }  // namespace
 }  // namespace cardroom::reds
