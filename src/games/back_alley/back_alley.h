@@ -169,8 +169,9 @@ inline const char* Policy::why_not(CardSet hand, const tricks::TrickSoFar& t, Ca
 
 inline CardSet Policy::shown_lacking(const tricks::TrickSoFar& t, Card card) const {
   // What everyone learns about the hand: a void, or no trump above (BB) / below (LB) the one
-  // played (blooper_lacking).
-  if (t.count == 0) return CardSet();
+  // played (blooper_lacking); a trump led before trumps are broken shows a hand of trumps only
+  // (rule 7, BA-A6).
+  if (t.count == 0) return !broken && trumps().contains(card) ? kDeck - trumps() : CardSet();
   const Card led = t.led();
   if (led >= 52 && trump != kNoSuit) return blooper_lacking(led, card);
   const int led_suit = effective_suit(led, trump);

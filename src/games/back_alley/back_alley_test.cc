@@ -622,6 +622,20 @@ TEST(BackAlleyRules, ResampleHonoursVoidsAndBlooperAnswers) {
   }
 }
 
+TEST(BackAlleyRules, ResampleKnowsATrumpLedUnbrokenLeftOnlyTrumps) {
+  // BA-A6: N leads a trump before trumps are broken, so its hand was all trumps; every world
+  // holds it so.
+  Table t("", 0, {DealB()});
+  ASSERT_TRUE(t.DoInTurn({"pass", "pass", "pass", "bid 5"}));
+  ASSERT_TRUE(t.Do(kN, "play AS"));
+  Rng rng(5);
+  for (int k = 0; k < 50; ++k) {
+    const State r = t.s().resample(kE, rng);
+    ASSERT_EQ(r.check(), nullptr);
+    EXPECT_TRUE((r.hand(kN) - suit_cards(kSpades, kSpades)).empty());
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Acceptance scenarios
 
