@@ -507,6 +507,29 @@ std::optional<tricks::SolverTask<Policy, kPlayers>> State::solver_task() const {
   return task;
 }
 
+std::optional<RoundReplay<State>> State::round_replay() const {
+  if (over()) return std::nullopt;
+  RoundReplay<State> r{*this, {}};
+  State& s = r.start;
+  s.play_.undo_play();
+  if (upcard_ >= 52 && swapper_ < 0)  // known since the deal: the other joker is undealt
+    for (Seat p = 0; p < kPlayers; ++p)
+      s.play_.exclude(p, CardSet::of(upcard_ == kBigBlooper ? kLittleBlooper : kBigBlooper));
+  s.phase_ = Phase::kBid;
+  s.calls_ = 0;
+  s.auction_ = Auction();
+  s.auction_.bids.fill(-1);
+  s.to_act_ = static_cast<std::int8_t>((dealer_ + 1) % kPlayers);
+  for (int i = 0; i < calls_; ++i) {
+    const Seat p = (dealer_ + 1 + i) % kPlayers;
+    r.moves.emplace_back(p, auction_.boards[p] > 0  ? board_move(auction_.boards[p])
+                            : auction_.bids[p] == 0 ? pass_move()
+                                                    : bid_move(auction_.bids[p]));
+  }
+  for (const auto& [seat, c] : play_.played_in_order()) r.moves.emplace_back(seat, play_move(c));
+  return r;
+}
+
 RoundOutcome State::random_round_outcome(Rng& rng) const {
   // The calls (an all-pass redeals the hand and the calls begin again), then the play.
   if (phase_ == Phase::kBid)

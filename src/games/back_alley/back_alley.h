@@ -328,6 +328,11 @@ class State : public MatchState<Config, RoundRecord>, public tricks::TrickAccess
   // The card play for the double-dummy solver (bots/trick_solver.h): the two partnerships, each
   // scored by its contract and team total (rule 8).
   std::optional<tricks::SolverTask<Policy, kPlayers>> solver_task() const;
+  // The hand's decisions (core/game.h, RoundReplay). `start`: the hand at its first call, after
+  // the deal, the upcard and the joker swap (no decision: rule 4, BA-A2), every hand as it was
+  // then (the cards played back in it); then the calls and the cards played. After an all-pass
+  // redeal, the hand dealt again.
+  std::optional<RoundReplay<State>> round_replay() const;
 
  private:
   void start_hand(const ApplyContext* ctx);

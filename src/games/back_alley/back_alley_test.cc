@@ -624,7 +624,7 @@ TEST(BackAlleyRules, ResampleHonoursVoidsAndBlooperAnswers) {
 
 TEST(BackAlleyRules, ResampleKnowsATrumpLedUnbrokenLeftOnlyTrumps) {
   // BA-A6: N leads a trump before trumps are broken, so its hand was all trumps; every world
-  // holds it so.
+  // holds it so, and the hand replays in every world (round_replay).
   Table t("", 0, {DealB()});
   ASSERT_TRUE(t.DoInTurn({"pass", "pass", "pass", "bid 5"}));
   ASSERT_TRUE(t.Do(kN, "play AS"));
@@ -633,7 +633,16 @@ TEST(BackAlleyRules, ResampleKnowsATrumpLedUnbrokenLeftOnlyTrumps) {
     const State r = t.s().resample(kE, rng);
     ASSERT_EQ(r.check(), nullptr);
     EXPECT_TRUE((r.hand(kN) - suit_cards(kSpades, kSpades)).empty());
+    std::optional<RoundReplay<State>> replay = r.round_replay();
+    ASSERT_TRUE(replay);
+    for (const auto& [seat, m] : replay->moves)
+      ASSERT_TRUE(replay->start.apply(seat, m, nullptr).ok());
+    EXPECT_EQ(replay->start, r);
   }
+}
+
+TEST(BackAlleyRules, RoundReplayGivesTheCallsAndCardsAsMade) {
+  testing_util::ExpectRoundReplaysAsMade("back_alley", 3);
 }
 
 // ---------------------------------------------------------------------------------------------
