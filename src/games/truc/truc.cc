@@ -1,6 +1,7 @@
 #include "games/truc/truc.h"
 
 #include <algorithm>
+#include <bit>
 #include <cctype>
 
 #include "core/deal_check.h"
@@ -16,6 +17,18 @@ namespace {
 SeatSet team_seats(int t) { return SeatSet((0b0101u) << t); }
 
 const char* raise_name(int value) { return value == 2 ? "truc" : "retruc"; }
+
+// The kinds of decision State::decisions_ keeps (3 bits each, never 0). A rejected raise and a
+// fold on eleven end the hand, so they never stand in it.
+enum Decision : int {
+  kPlayed = 1,       // a card (accepting a pending raise when the responder plays it)
+  kPlayedAndRaised,  // a card with truc or retruc
+  kRaised,           // truc or retruc alone
+  kAccepted,         // accept
+  kSignalled,        // a signal
+  kWentOnEleven,     // go on eleven
+};
+constexpr int kDecisionBits = 3;
 
 }  // namespace
 
@@ -95,6 +108,7 @@ void State::start_hand(const ApplyContext* ctx) {
   raises_ = 0;
   raise_ = {};
   signals_ = {-1, -1, -1, -1};
+  decisions_ = 0;
   play_.new_round(kPlayers);
   pack_ = kDeck;
   emit(ctx, kEveryone,
@@ -360,6 +374,7 @@ Status State::apply(Seat seat, Move move, const ApplyContext* ctx) {
       if (payload == 0) {
         finish_hand(1 - eleven_team_, 2, ctx);
       } else {
+        note_decision(kWentOnEleven);
         stake_ = 3;
         begin_play();
       }
@@ -394,6 +409,7 @@ Status State::apply_play(Seat seat, Card card, int raise, const ApplyContext* ct
     if (play_ends_hand(seat, card))
       return Status::Error("this card ends the hand: there is nothing left to raise");
   }
+  note_decision(raise ? kPlayedAndRaised : kPlayed);  // before the card: it may end the hand
   if (pending_) {
     // TRUC-A5: the responder plays on its own turn: that accepts the raise.
     stake_ = pending_;
@@ -424,6 +440,7 @@ Status State::apply_raise(Seat seat, int raise, const ApplyContext* ctx) {
     if (eleven_ == 1) return Status::Error("no raises in the hand played on eleven");
     return Status::Error("you may not make that raise now");
   }
+  note_decision(kRaised);
   call_raise(seat, raise, ctx);
   return Status::Ok();
 }
@@ -448,6 +465,7 @@ Status State::apply_answer(Seat seat, bool accept, const ApplyContext* ctx) {
   const int proposed = pending_;
   pending_ = 0;
   if (accept) {
+    note_decision(kAccepted);
     stake_ = static_cast<std::int8_t>(proposed);
     emit(ctx, kEveryone, "{seat} accepts the {label}: the hand is worth {amount}", [&] {
       return Event{.kind = EventKind::kAnswer,
@@ -469,6 +487,7 @@ Status State::apply_signal(Seat seat, int index, const ApplyContext* ctx) {
   if (phase_ != Phase::kPlay && phase_ != Phase::kEleven)
     return Status::Error("signals are made once the cards are dealt");
   if (signals_[seat] >= 0) return Status::Error("one signal per player per hand");
+  note_decision(kSignalled);
   signals_[seat] = static_cast<std::int8_t>(index);
   static const char* const kFormats[kSignals] = {
       "{seat} signals to the partner: {label} (I have a 3)",
@@ -480,6 +499,85 @@ Status State::apply_signal(Seat seat, int index, const ApplyContext* ctx) {
     return Event{.kind = EventKind::kSignal, .seat = seat, .label = kSignalNames[index]};
   });
   return Status::Ok();
+}
+
+void State::note_decision(int kind) {
+  const int made = (std::bit_width(decisions_) + kDecisionBits - 1) / kDecisionBits;
+  decisions_ |= static_cast<std::uint64_t>(kind) << (kDecisionBits * made);
+}
+
+std::optional<RoundReplay<State>> State::round_replay() const {
+  if (phase_ == Phase::kOver) return std::nullopt;
+  RoundReplay<State> r{*this, {}};
+  State& s = r.start;
+  if (phase_ == Phase::kCut || phase_ == Phase::kDealChoice) {
+    if (phase_ == Phase::kDealChoice)
+      r.moves.emplace_back((dealer_ + 1) % kPlayers, cut_move(true));
+    s.phase_ = Phase::kCut;
+    s.cut_ = -1;
+    return r;
+  }
+  s.play_.undo_play();
+  s.eleven_ = -1;
+  s.stake_ = 1;
+  s.pending_ = 0;
+  s.raiser_ = -1;
+  s.truc_team_ = -1;
+  s.raises_ = 0;
+  s.raise_ = {};
+  s.signals_ = {-1, -1, -1, -1};
+  s.decisions_ = 0;
+  if (eleven_team_ >= 0)
+    s.phase_ = Phase::kEleven;
+  else
+    s.begin_play();
+  // The decisions in the order decisions_ gives: the cards in the order played, the raises in the
+  // order made, each answer by the seat on the raiser's right, a signal by the seat that was to
+  // act (the one on eleven, the one answering a raise, else the one to play).
+  const std::vector<std::pair<Seat, Card>> cards = play_.played_in_order();
+  std::size_t card = 0;
+  int raise = 0;
+  bool pending = false, eleven_due = eleven_team_ >= 0;
+  for (std::uint64_t left = decisions_; left != 0; left >>= kDecisionBits) {
+    switch (static_cast<int>(left & ((1u << kDecisionBits) - 1))) {
+      case kPlayed:
+        r.moves.emplace_back(cards[card].first, play_move(cards[card].second));
+        ++card;
+        pending = false;
+        break;
+      case kPlayedAndRaised:
+        r.moves.emplace_back(cards[card].first,
+                             play_move(cards[card].second, raise_[raise].value - 1));
+        ++card;
+        ++raise;
+        pending = true;
+        break;
+      case kRaised:
+        r.moves.emplace_back(raise_[raise].by, raise_move(raise_[raise].value - 1));
+        ++raise;
+        pending = true;
+        break;
+      case kAccepted:
+        r.moves.emplace_back(next_seat(raise_[raise - 1].by), answer_move(true));
+        pending = false;
+        break;
+      case kSignalled: {
+        const Seat seat = eleven_due            ? eleven_decider()
+                          : pending             ? next_seat(raise_[raise - 1].by)
+                          : card < cards.size() ? cards[card].first
+                                                : play_.to_play();
+        r.moves.emplace_back(seat, signal_move(signals_[seat]));
+        break;
+      }
+      case kWentOnEleven:
+        r.moves.emplace_back(eleven_decider(), eleven_move(true));
+        eleven_due = false;
+        break;
+      default:
+        CARDROOM_ASSERT(false, "truc: an unknown decision in decisions_");
+    }
+  }
+  return r;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -221,6 +221,13 @@ class State : public MatchState<Config, HandRecord>, public tricks::TrickAccess<
   // valued by tricks (who wins the hand depends on both teams' tricks, drawn tricks counting for
   // neither); nullopt while a raise waits for its answer.
   std::optional<tricks::SolverTask<Policy, kPlayers>> solver_task() const;
+  // The hand's decisions (core/game.h, RoundReplay). `start`: the hand just dealt, at its first
+  // decision after the deal (on eleven, else the eldest's to lead), every hand as dealt (the cards
+  // played back in it), the cut and the deal as they were; then the decisions since in the order
+  // decisions_ keeps. Once the cards are dealt, the cut and the choice of deal stand before
+  // `start`: the deal that followed them is the world's, which no replay of them would draw.
+  // Before the deal, `start` is the hand at its cut.
+  std::optional<RoundReplay<State>> round_replay() const;
 
  private:
   void start_hand(const ApplyContext* ctx);
@@ -234,6 +241,8 @@ class State : public MatchState<Config, HandRecord>, public tricks::TrickAccess<
   void call_raise(Seat seat, int raise, const ApplyContext* ctx);
   Status apply_answer(Seat seat, bool accept, const ApplyContext* ctx);
   Status apply_signal(Seat seat, int index, const ApplyContext* ctx);
+  // Adds a decision of the hand (a Decision of truc.cc) to decisions_.
+  void note_decision(int kind);
 
   Phase phase_ = Phase::kCut;
   std::int8_t cut_ = -1;
@@ -250,6 +259,11 @@ class State : public MatchState<Config, HandRecord>, public tricks::TrickAccess<
   std::array<std::int8_t, kPlayers> signals_{};
   std::array<RaiseRecord, 2> raise_{};
   std::array<int, 2> scores_{};
+  // The kinds of the hand's decisions since the deal, in order, 3 bits each from bit 0 (a
+  // Decision of truc.cc, never 0): when each signal, raise and answer came between the cards,
+  // which nothing else in the state says, for round_replay. At most 20 decisions (4 signals, 12
+  // cards, 2 raises and 2 answers; a hand on eleven has no raises) fill 60 of its bits.
+  std::uint64_t decisions_ = 0;
 };
 
 }  // namespace cardroom::truc

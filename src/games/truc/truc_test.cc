@@ -686,6 +686,30 @@ TEST(TrucRules, Rule10_SignalsKeptInTheRecord) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Replays (round_replay)
+
+TEST(TrucRules, RoundReplayKeepsSignalsRaisesAndAnswersBetweenTheCards) {
+  Table t = FreshHand();
+  const std::vector<std::pair<Seat, std::string>> made = {
+      {3, "play 3C truc"}, {2, "signal two"}, {2, "accept"},  {2, "retruc"},
+      {1, "signal weak"},  {1, "accept"},     {2, "play 5S"}, {1, "play KH"}};
+  for (const auto& [seat, text] : made) ASSERT_TRUE(t.Do(seat, text)) << text;
+  std::optional<RoundReplay<State>> replay = t.s().round_replay();
+  ASSERT_TRUE(replay);
+  std::vector<std::pair<Seat, std::string>> replayed;
+  for (const auto& [seat, m] : replay->moves) replayed.emplace_back(seat, t.s().move_text(m));
+  EXPECT_EQ(replayed, made);
+  EXPECT_EQ(replay->start.phase(), State::Phase::kPlay);
+  EXPECT_EQ(replay->start.stake(), 1);
+  EXPECT_EQ(replay->start.hand(3), Set("3C 5C 6C"));
+}
+
+TEST(TrucRules, RoundReplayGivesTheDecisionsAsMade) {
+  testing_util::ExpectRoundReplaysAsMade("truc", 8);
+  testing_util::ExpectRoundReplaysAsMade("truc(signals=false)", 2);
+}
+
+// ---------------------------------------------------------------------------------------------
 // Views, resampling, notation, options
 
 TEST(TrucRules, View_ShowsCardsInTrucRankOrder) {
