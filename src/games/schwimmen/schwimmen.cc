@@ -45,6 +45,57 @@ constexpr std::array<std::uint8_t, 256> kSuitPoints = [] {
   return t;
 }();
 
+// The hand's record (State::log_, for round_replay): a card as its index in the 32-card deck.
+constexpr int deck_index(Card c) { return suit_of(c) * 8 + rank_of(c) - kSeven; }
+constexpr Card deck_card(int i) { return make_card(i / 8, kSeven + i % 8); }
+// An entry with this bit holds a board a refresh discarded, its three cards in bits 0..14;
+// without it, a decision: its kind << 11, the knock << 10, the board card << 5, the hand card.
+constexpr std::uint16_t kBoardEntry = 0x8000;
+
+std::uint16_t board_entry(CardSet board) {
+  std::uint16_t e = kBoardEntry;
+  int shift = 0;
+  for (Card c : board) {
+    e = static_cast<std::uint16_t>(e | deck_index(c) << shift);
+    shift += 5;
+  }
+  return e;
+}
+
+CardSet entry_board(std::uint16_t e) {
+  CardSet board;
+  for (int shift = 0; shift < 15; shift += 5) board.add(deck_card((e >> shift) & 31));
+  return board;
+}
+
+std::uint16_t move_entry(Move move) {
+  const std::uint64_t p = move_payload(move);
+  int cards = 0;
+  if (move_kind(move) == kSwapMove)
+    cards =
+        deck_index(static_cast<Card>(p & 0xFF)) << 5 | deck_index(static_cast<Card>(p >> 8 & 0xFF));
+  return static_cast<std::uint16_t>(move_kind(move) << 11 | ((p & kThenKnock) ? 1 << 10 : 0) |
+                                    cards);
+}
+
+Move entry_move(std::uint16_t e) {
+  const bool knock = e >> 10 & 1;
+  switch (e >> 11) {
+    case kKeepMove:
+      return keep_move();
+    case kBoardMove:
+      return board_move();
+    case kSwapMove:
+      return swap_move(deck_card(e & 31), deck_card(e >> 5 & 31), knock);
+    case kTakeAllMove:
+      return take_all_move(knock);
+    case kPassMove:
+      return pass_move();
+    default:
+      return knock_move();
+  }
+}
+
 }  // namespace
 
 HandValue hand_value(CardSet hand) {
@@ -202,6 +253,8 @@ void State::deal_hand(const ApplyContext* ctx) {
   board_up_ = took_board_ = false;
   closer_ = -1;
   final_left_ = passes_ = refreshes_ = 0;
+  log_n_ = 0;
+  log_seen_ = CardSet();
   ++deals_;
   report_deal(ctx, [&] {
     Deal d;
@@ -269,13 +322,19 @@ void State::restock(const ApplyContext* ctx) {
 // A full orbit of passes: the dealer discards the board and turns 3 new cards from the stock.
 void State::refresh_board(const ApplyContext* ctx) {
   const CardSet old = board_;
-  if (stock_size() < 3) restock(ctx);
+  const bool refill = stock_size() < 3;
+  if (refill) restock(ctx);
   discards_ |= old;
   board_ = CardSet();
   for (int i = 0; i < 3; ++i) board_.add(stock_[stock_pos_++]);
   seen_ |= board_;
   passes_ = 0;
   ++refreshes_;
+  if (refill) {  // the record starts again here (round_replay)
+    log_n_ = 0;
+    log_seen_ = seen_;
+  }
+  log_entry(board_entry(old));
   emit(ctx, kEveryone, "everyone passed: {seat} discards the board and turns {cards}", [&] {
     return Event{.kind = EventKind::kTurnUp,
                  .seat = dealer_,
@@ -461,8 +520,10 @@ Status State::apply(Seat seat, Move move, const ApplyContext* ctx) {
   const bool bare = payload == 0;
   switch (phase_) {
     case Phase::kChoose:
-      if ((kind == kKeepMove || kind == kBoardMove) && bare)
+      if ((kind == kKeepMove || kind == kBoardMove) && bare) {
+        log_entry(move_entry(move));
         return apply_choice(seat, kind == kBoardMove, ctx);
+      }
       if (kind >= kSwapMove && kind <= kDealMove)
         return Status::Error("the dealer first chooses: 'keep' the hand or take the 'board'");
       return Status::Error("not a Schwimmen move");
@@ -477,14 +538,21 @@ Status State::apply(Seat seat, Move move, const ApplyContext* ctx) {
     case Phase::kPlay:
       switch (kind) {
         case kSwapMove:
-        case kTakeAllMove:
-          return apply_exchange(seat, move, ctx);
+        case kTakeAllMove: {
+          const Status st = apply_exchange(seat, move, ctx);
+          if (st.ok()) log_entry(move_entry(move));
+          return st;
+        }
         case kPassMove:
           if (!bare) break;
+          log_entry(move_entry(move));  // before the board entry of the refresh it may cause
           return apply_pass(seat, ctx);
-        case kKnockMove:
+        case kKnockMove: {
           if (!bare) break;
-          return apply_knock(seat, ctx);
+          const Status st = apply_knock(seat, ctx);
+          if (st.ok()) log_entry(move_entry(move));
+          return st;
+        }
         case kKeepMove:
         case kBoardMove:
           if (!bare) break;
@@ -500,6 +568,78 @@ Status State::apply(Seat seat, Move move, const ApplyContext* ctx) {
       break;
   }
   return Status::Error("the game is over");
+}
+
+void State::log_entry(std::uint16_t entry) {
+  if (log_n_ == kLogFull) return;
+  if (log_n_ == kMaxLog) {
+    log_n_ = kLogFull;
+    return;
+  }
+  log_[log_n_++] = entry;
+}
+
+std::optional<RoundReplay<State>> State::round_replay() const {
+  if ((phase_ != Phase::kChoose && phase_ != Phase::kPlay) || log_n_ == kLogFull)
+    return std::nullopt;
+  const int n = config_.players;
+  const auto previous_active = [&](Seat seat) {
+    for (int k = 1; k <= n; ++k) {
+      const Seat p = (seat + n - k) % n;
+      if (chips_[p] >= 0) return p;
+    }
+    return seat;
+  };
+  // Undone from the last decision back: the players move in turn from the dealer, so the seat
+  // of each is the one in the game before the next one's.
+  State s = *this;
+  const bool refilled = log_n_ > 0 && (log_[0] & kBoardEntry);
+  const int first = refilled ? 1 : 0;
+  Seat seat = to_act_;
+  for (int i = log_n_ - 1; i >= first; --i) {
+    const std::uint16_t e = log_[i];
+    if (e & kBoardEntry) {  // a refresh: its board back on top of the stock, the old one back
+      s.stock_pos_ = static_cast<std::uint8_t>(s.stock_pos_ - 3);
+      s.board_ = entry_board(e);
+      s.discards_ -= s.board_;
+      --s.refreshes_;
+      continue;
+    }
+    seat = previous_active(seat);
+    const Move m = entry_move(e);
+    const int kind = move_kind(m);
+    if (kind == kPassMove || kind == kKnockMove) continue;
+    // A hand left a Schnauz or Feuer by the choice or an exchange would have ended the hand.
+    if (special_of(s.hands_[seat]) != Special::kNone) return std::nullopt;
+    if (kind == kBoardMove || kind == kTakeAllMove) {
+      std::swap(s.hands_[seat], s.board_);
+    } else if (kind == kSwapMove) {
+      const CardSet given = CardSet::of(deck_card(e & 31)),
+                    taken = CardSet::of(deck_card(e >> 5 & 31));
+      s.hands_[seat] = (s.hands_[seat] - taken) | given;
+      s.board_ = (s.board_ - given) | taken;
+    }
+  }
+  s.to_act_ = static_cast<std::int8_t>(seat);
+  s.closer_ = -1;
+  s.final_left_ = s.passes_ = 0;
+  if (refilled) {
+    s.phase_ = Phase::kPlay;
+    s.seen_ = log_seen_;
+    s.log_n_ = 1;
+  } else {
+    s.phase_ = Phase::kChoose;
+    s.board_up_ = s.took_board_ = false;
+    s.seen_ = CardSet();
+    s.log_n_ = 0;
+  }
+  RoundReplay<State> r{s, {}};
+  for (int i = first; i < log_n_; ++i) {
+    if (log_[i] & kBoardEntry) continue;
+    r.moves.emplace_back(seat, entry_move(log_[i]));
+    seat = next_active(seat);
+  }
+  return r;
 }
 
 Status State::apply_choice(Seat seat, bool take_board, const ApplyContext* ctx) {
@@ -803,9 +943,8 @@ State State::resample(Seat observer, Rng& rng) const {
     int k = 0;
     for (Card c : stock_cards) order[k++] = c;
     rng.shuffle(order.data(), k);
-    world.stock_pos_ = 0;
-    world.stock_end_ = static_cast<std::uint8_t>(k);
-    for (int i = 0; i < k; ++i) world.stock_[i] = order[i];
+    // In place: the cards before stock_pos_ are the boards turned this hand (round_replay).
+    for (int i = 0; i < k; ++i) world.stock_[stock_pos_ + i] = order[i];
   });
 }
 

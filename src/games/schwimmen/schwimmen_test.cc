@@ -648,6 +648,98 @@ TEST(SchwimmenRules, ResampleRedealsTheFaceDownBoardForTheDealer) {
   EXPECT_TRUE(varied);
 }
 
+// round_replay of `s`: its decisions applied to its start give `s` back. The replay itself.
+RoundReplay<State> ExpectReplays(const State& s) {
+  std::optional<RoundReplay<State>> r = s.round_replay();
+  EXPECT_TRUE(r);
+  if (!r) return {s, {}};
+  State replayed = r->start;
+  EXPECT_EQ(replayed.check(), nullptr);
+  for (const auto& [seat, move] : r->moves)
+    EXPECT_TRUE(replayed.apply(seat, move, nullptr).ok())
+        << seat_name(seat) << " " << replayed.move_text(move);
+  EXPECT_TRUE(replayed == s);
+  return *r;
+}
+
+// The same of worlds drawn for every seat (a world that contradicts the hand has none).
+void ExpectWorldsReplay(const State& s) {
+  Rng rng(17);
+  for (int i = 0; i < 10; ++i)
+    for (Seat o = 0; o < s.num_seats(); ++o) {
+      const State w = s.resample(o, rng);
+      if (w.round_replay()) ExpectReplays(w);
+    }
+}
+
+std::vector<std::string> ReplayTexts(const RoundReplay<State>& r) {
+  std::vector<std::string> out;
+  for (const auto& [seat, move] : r.moves)
+    out.push_back(seat_name(seat) + " " + r.start.move_text(move));
+  return out;
+}
+
+TEST(SchwimmenRules, RoundReplayUndoesTheExchangesAndRefreshes) {
+  Table t("", 0, {Plain4()});
+  ExpectReplays(t.state);
+  t.Play(0, "board");
+  t.Play(1, "swap 9D 8H");
+  t.Play(2, "take all");
+  for (Seat s : {3, 0, 1, 2}) t.Play(s, "pass");  // the board turns TH JS KS
+  t.Play(3, "swap 8S KS");
+  const RoundReplay<State> r = ExpectReplays(t.state);
+  ExpectWorldsReplay(t.state);
+  // The start: the hand as dealt, the board face down, the stock whole.
+  EXPECT_EQ(r.start.phase(), State::Phase::kChoose);
+  EXPECT_EQ(r.start.to_act(), 0);
+  const std::vector<std::string> dealt = {"9S 8H 7D", "TS JH 9D", "QS 8C 7H", "KD 9C 8S"};
+  for (Seat s = 0; s < 4; ++s) EXPECT_EQ(r.start.hand(s), Set(dealt[s]));
+  EXPECT_EQ(r.start.board(), Set("7C JD QH"));
+  EXPECT_FALSE(r.start.board_face_up());
+  EXPECT_EQ(r.start.stock_size(), 17);
+  EXPECT_TRUE(r.start.discards().empty());
+  EXPECT_TRUE(r.start.seen().empty());
+  EXPECT_EQ(ReplayTexts(r),
+            (std::vector<std::string>{"S0 board", "S1 swap 9D 8H", "S2 take all", "S3 pass",
+                                      "S0 pass", "S1 pass", "S2 pass", "S3 swap 8S KS"}));
+  t.Play(0, "knock");
+  EXPECT_EQ(ExpectReplays(t.state).moves.size(), 9u);
+  for (Seat s : {1, 2, 3}) t.Play(s, "pass");
+  EXPECT_EQ(t.state.phase(), State::Phase::kShowdown);
+  EXPECT_FALSE(t.state.round_replay());  // between hands
+}
+
+TEST(SchwimmenRules, RoundReplayStartsAfterAStockRefill) {
+  // Eight players (SCHW-A8 as above): the second refresh refills the stock by a shuffle that a
+  // world cannot repeat, so the replay starts after it.
+  Table t("players=8", 0,
+          {MakeDeal({"9S 8H 7D", "TS JH 9D", "QS 8C 7H", "KD 9C 8S", "AS AH KH", "AD KC QD",
+                     "AC JC 8D", "7S 9H TD"},
+                    "7C JD QH", "TH JS")});
+  t.Play(0, "keep");
+  for (int orbit = 0; orbit < 8; ++orbit) t.Play((orbit + 1) % 8, "pass");
+  EXPECT_EQ(ExpectReplays(t.state).moves.size(), 9u);
+  ExpectWorldsReplay(t.state);
+  for (int orbit = 0; orbit < 7; ++orbit) t.Play((orbit + 1) % 8, "pass");
+  const CardSet discarded = t.state.board();
+  t.Play(0, "pass");  // the refill
+  ASSERT_EQ(t.state.deals_dealt(), 2);
+  RoundReplay<State> r = ExpectReplays(t.state);
+  EXPECT_TRUE(r.moves.empty());
+  EXPECT_TRUE(r.start == t.state);
+  const CardSet board = t.state.board();
+  t.Play(1, "take all");
+  t.Play(2, "pass");
+  r = ExpectReplays(t.state);
+  ExpectWorldsReplay(t.state);
+  EXPECT_EQ(r.start.phase(), State::Phase::kPlay);
+  EXPECT_EQ(r.start.board(), board);
+  EXPECT_EQ(r.start.discards(), discarded);
+  EXPECT_EQ(r.start.stock_size(), 2);
+  EXPECT_EQ(r.start.view(0)["refreshes"], 2);
+  EXPECT_EQ(ReplayTexts(r), (std::vector<std::string>{"S1 take all", "S2 pass"}));
+}
+
 TEST(SchwimmenRules, NotationRoundTripsAndReadsNaturally) {
   Table t("close=after_exchange", 0, {Plain4()});
   for (const auto& text : LegalTexts(t.state, 0)) {
