@@ -370,8 +370,10 @@ class StateAdapter final : public TypedState<typename G::State> {
     if constexpr (HasRoundReplay<S>) {
       auto replay = state_.round_replay();
       if (!replay) return std::nullopt;
-      // The start is seq_ - moves.size() moves ago.
-      const std::uint64_t at = seq_ >= replay->moves.size() ? seq_ - replay->moves.size() : 0;
+      // The start is moves.size() moves ago. Modulo 2^64: a world may hold more decisions than
+      // were made (Indian Chief's picks are secret, and a world's meld may have more cards), and
+      // the replay still ends at seq_.
+      const std::uint64_t at = seq_ - static_cast<std::uint64_t>(replay->moves.size());
       return std::make_pair(std::unique_ptr<AnyState>(std::make_unique<StateAdapter>(
                                 std::move(replay->start), bots_, names_, at)),
                             std::move(replay->moves));
