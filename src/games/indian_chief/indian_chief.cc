@@ -483,7 +483,10 @@ void State::reveal(const ApplyContext* ctx) {
       const Card c = picks_[s][i];
       hands_[s].remove(c);
       melds_[s].add(c);
-      if (known_[s].contains(c)) known_[s].remove(c);  // a stolen card melded is no secret
+      if (known_[s].contains(c)) {  // a stolen card melded is no secret
+        known_[s].remove(c);
+        turn.known_melded[s] = static_cast<std::uint8_t>(turn.known_melded[s] | 1u << i);
+      }
     }
     turn.box[s] = box_[s];
     turn.cards[s] = picks_[s];
@@ -737,6 +740,66 @@ void State::refill(const ApplyContext* ctx) {
                             });
 }
 
+std::optional<RoundReplay<State>> State::round_replay() const {
+  if (over()) return std::nullopt;
+  const int n = config_.players;
+  RoundReplay<State> r{*this, {}};
+  State& s = r.start;
+  s.pick_count_.fill(0);
+  s.chosen_ = s.thieves_ = s.group_ = s.group_all_ = SeatSet();
+  s.box_.fill(-1);
+  s.suit_.fill(static_cast<std::uint8_t>(kNoSuit));
+  s.phase_ = Phase::kMeld;
+  if (phase_ == Phase::kMeld) {
+    for (Seat p = 0; p < n; ++p) {
+      for (int i = 0; i < pick_count_[p]; ++i) r.moves.emplace_back(p, pick_move(picks_[p][i]));
+      if (chosen_.contains(p)) r.moves.emplace_back(p, meld_move(box_[p], suit_[p]));
+    }
+    return r;
+  }
+  // The melds revealed: back in the hands, their points off the score card, the thefts undone.
+  s.current_ = last_;
+  for (Seat p = 0; p < n; ++p) {
+    const int box = current_.box[p];
+    const Card* cards = current_.cards[p].data();
+    s.melds_[p] = CardMultiset();
+    for (int i = 0; i < meld_size(box); ++i) {
+      s.hands_[p].add(cards[i]);
+      if ((current_.known_melded[p] >> i) & 1) s.known_[p].add(cards[i]);
+      r.moves.emplace_back(p, pick_move(cards[i]));
+    }
+    if (current_.stole[p] != kNoCard) {
+      s.hands_[p].remove(current_.stole[p]);
+      s.known_[p].remove(current_.stole[p]);
+    }
+    s.boxes_[p][box] = kEmpty;
+    s.scores_[p] -= current_.points[p];
+    int suit = kNoSuit;
+    if (box == kDoctor && config_.declare) {
+      suit = current_.suit[p];
+      if (suit == kNoSuit) {
+        std::array<int, kSuits> in_suit{};
+        for (int i = 0; i < meld_size(kDoctor); ++i) ++in_suit[suit_of(cards[i])];
+        suit = static_cast<int>(std::max_element(in_suit.begin(), in_suit.end()) - in_suit.begin());
+      }
+    }
+    r.moves.emplace_back(p, meld_move(box, suit));
+  }
+  // The thieves in rank order (IC-A7), each group's choices (steal_) in seat order: the groups
+  // done, then those of the group stealing now that have chosen.
+  const auto choice = [&](Seat p) {
+    return steal_[p] == kNoSteal ? pass_move() : steal_move(steal_[p] >> 8, steal_[p] & 0xFF);
+  };
+  const int now = group_all_.empty() ? kRanks : thief_order(current_.cards[group_all_.lowest()][0]);
+  for (int order = 0; order < now; ++order)
+    for (Seat p = 0; p < n; ++p)
+      if (current_.box[p] == kThief && thief_order(current_.cards[p][0]) == order)
+        r.moves.emplace_back(p, choice(p));
+  for (Seat p : group_all_)
+    if (!group_.contains(p)) r.moves.emplace_back(p, choice(p));
+  return r;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Text, views, resample, piles
 
@@ -932,10 +995,13 @@ State State::resample(Seat observer, Rng& rng) const {
     for (int i = 0; i < h; ++i) {
       const Seat p = hidden[i];
       w.hands_[p] = ok ? known_[p] + out[i + 1] : CardMultiset();
-      // Its picks are hidden: none are kept, not even past the count (stale slots would still
-      // name the true cards).
-      w.pick_count_[p] = 0;
-      w.picks_[p] = {};
+      // While the seats choose, its picks are hidden: none are kept, not even past the count
+      // (stale slots would still name the true cards). Once revealed (the steal phase) they are
+      // the melds everyone saw, kept for round_replay.
+      if (phase_ == Phase::kMeld) {
+        w.pick_count_[p] = 0;
+        w.picks_[p] = {};
+      }
       if (phase_ == Phase::kMeld && chosen_.contains(p)) {
         // Its meld: some unfilled box, some cards of its hand (the truth is one of them).
         std::array<int, kBoxes> open{};

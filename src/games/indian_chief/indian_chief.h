@@ -146,6 +146,9 @@ struct TurnRecord {
   std::array<std::int8_t, kMaxPlayers> stole_from{};
   std::array<bool, kMaxPlayers> clashed{};  // a tied thief whose group chose the same card
   bool shortage = false;                    // IC-A10 happened at the refill
+  // Bit i: the i-th card of the meld was one everyone knew in the hand (stolen in an earlier
+  // turn), no secret once melded: for round_replay, which gives it back to known().
+  std::array<std::uint8_t, kMaxPlayers> known_melded{};
   bool operator==(const TurnRecord&) const = default;
 };
 
@@ -186,6 +189,14 @@ class State : public MatchState<Config, TurnRecord> {
   SeatSet stealing_now() const { return group_; }
   // The unfilled boxes a seat's picks can still lead to: a box of size > picks.
   bool may_pick_more(Seat seat) const;
+  // The turn's decisions (core/game.h, RoundReplay). `start` is the turn before its first pick:
+  // every hand as the turn began (its melded cards back, a card it stole this turn given back),
+  // nothing picked or chosen, no meld on the table and the scores before them. The decisions:
+  // each seat's picks in order and its meld, seat by seat (they choose at the same time, unseen),
+  // then the thieves' steals or passes, group by group. With declare=true a Doctor that does not
+  // qualify never shows the suit it named (it scores nothing whatever the suit): its meld names
+  // the suit it holds most of. Nullopt once the game is over.
+  std::optional<RoundReplay<State>> round_replay() const;
 
  private:
   void start_turn(const ApplyContext* ctx);

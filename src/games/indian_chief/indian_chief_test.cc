@@ -509,6 +509,106 @@ TEST(IndianChiefRules, ResampleKeepsOwnPicksAndRedrawsOthers) {
   EXPECT_TRUE(box_differs);
 }
 
+// round_replay of `s`: its decisions applied to its start give `s` back. The replay itself.
+RoundReplay<State> ExpectReplays(const State& s) {
+  std::optional<RoundReplay<State>> r = s.round_replay();
+  EXPECT_TRUE(r);
+  if (!r) return {s, {}};
+  State replayed = r->start;
+  EXPECT_EQ(replayed.check(), nullptr);
+  for (const auto& [seat, move] : r->moves)
+    EXPECT_TRUE(replayed.apply(seat, move, nullptr).ok())
+        << seat_name(seat) << " " << replayed.move_text(move);
+  EXPECT_TRUE(replayed == s);
+  return *r;
+}
+
+// The same of worlds drawn for every seat and for a spectator.
+void ExpectWorldsReplay(const State& s) {
+  Rng rng(17);
+  for (int i = 0; i < 10; ++i)
+    for (Seat o = kSpectator; o < s.num_seats(); ++o) ExpectReplays(s.resample(o, rng));
+}
+
+std::string ReplayText(const RoundReplay<State>& r) {
+  std::string out;
+  for (const auto& [seat, move] : r.moves)
+    out += (out.empty() ? "" : ", ") + seat_name(seat) + " " + r.start.move_text(move);
+  return out;
+}
+
+TEST(IndianChiefRules, RoundReplayFromTheTurnsFirstPick) {
+  // Turn 1 as in R7ThievesStealInRankOrder: S1 steals K♠ from S0, S2 Q♠ from S3, S0 passes.
+  Table t("players=4", 3,
+          {MakeDeal(4, {"KS 2C 3C 4C 5C 6C 7C 8C", "AH 2H 3H 4H 5H 6H 7H 8H",
+                        "5D 2D 3D 4D 6D 7D 8D 9D", "QS JS TS 9S 8S 7S 6S 2S"})});
+  t.Do(0, "pick KS");
+  EXPECT_EQ(ReplayText(ExpectReplays(t.s())), "S0 pick KS");
+  t.Do(0, "meld thief");
+  t.Meld(1, "AH", "thief");
+  t.Do(3, "pick QS");
+  t.Do(3, "pick JS");
+  ExpectWorldsReplay(t.s());
+  EXPECT_EQ(ReplayText(ExpectReplays(t.s())),
+            "S0 pick KS, S0 meld thief, S1 pick AH, S1 meld thief, S3 pick QS, S3 pick JS");
+  t.Meld(2, "5D", "thief");
+  t.Do(3, "pick TS");
+  t.Do(3, "meld poor");
+  t.Do(1, "steal KS S0");
+  t.Do(2, "steal QS S3");
+  RoundReplay<State> r = ExpectReplays(t.s());
+  ExpectWorldsReplay(t.s());
+  EXPECT_EQ(ReplayText(r),
+            "S0 pick KS, S0 meld thief, S1 pick AH, S1 meld thief, S2 pick 5D, S2 meld thief, "
+            "S3 pick QS, S3 pick JS, S3 pick TS, S3 meld poor, S1 steal KS S0, S2 steal QS S3");
+  EXPECT_EQ(r.start.phase(), State::Phase::kMeld);
+  EXPECT_EQ(r.start.hand(1), CardMultiset::of(List("AH 2H 3H 4H 5H 6H 7H 8H")));
+  EXPECT_EQ(r.start.score(3), 0);
+  EXPECT_FALSE(r.start.filled(3, kPoor));
+  EXPECT_TRUE(r.start.known(1).empty());
+  t.Do(0, "pass");
+  // Turn 2: S1 melds the K♠ everyone knew it held; S3's thief is to steal.
+  EXPECT_TRUE(ExpectReplays(t.s()).moves.empty());
+  ASSERT_EQ(t.s().known(1), CardMultiset::of(List("KS")));
+  t.Meld(1, "KS 2H", "beggar");
+  t.Meld(0, "2C 3C", "beggar");
+  t.Meld(2, "QS 2D", "beggar");
+  t.Meld(3, "2S", "thief");
+  EXPECT_TRUE(t.s().known(1).empty());
+  r = ExpectReplays(t.s());
+  ExpectWorldsReplay(t.s());
+  EXPECT_EQ(r.start.known(1), CardMultiset::of(List("KS")));
+  EXPECT_EQ(r.start.known(2), CardMultiset::of(List("QS")));
+  EXPECT_TRUE(r.start.hand(1).contains(List("KS")[0]));
+  EXPECT_EQ(r.start.score(3), t.s().box_score(3, kPoor));
+  EXPECT_EQ(r.moves.size(), 11u);
+  t.Do(3, "steal KS S1");
+  EXPECT_TRUE(ExpectReplays(t.s()).moves.empty());
+}
+
+TEST(IndianChiefRules, RoundReplayOfTiedThievesAndADeclaredDoctor) {
+  // A clash of tied thieves (IC-A8) replays as their two choices; a Doctor that does not qualify
+  // names the suit it holds most of (the one it named is never shown).
+  Table t("players=4,declare=true", 0,
+          {MakeDeal(4, {"9S 2C 3C 4C 5C 6C 7C 8C", "9H 2H 3H 4H 5H 6H 7H 8H",
+                        "KD QD JD 4D 6D 7D 8D 9D", "KS 2S 3S 4S 5S 6S 7S 8S"})});
+  t.Meld(0, "9S", "thief");
+  t.Meld(1, "9H", "thief");
+  for (const char* c : {"KD", "QD", "JD", "4D", "6D", "7D"}) t.Do(2, std::string("pick ") + c);
+  t.Do(2, "meld doctor S");
+  t.Meld(3, "KS", "thief");
+  t.Do(0, "steal KD S2");
+  ExpectWorldsReplay(t.s());  // S0's choice is hidden: a world's is any
+  t.Do(1, "steal KD S2");
+  ASSERT_EQ(t.s().stealing_now(), SeatSet::of(3));
+  const RoundReplay<State> r = ExpectReplays(t.s());
+  ExpectWorldsReplay(t.s());
+  ASSERT_EQ(r.moves.size(), 15u);
+  EXPECT_EQ(r.moves[10], std::make_pair(Seat{2}, meld_move(kDoctor, kDiamonds)));
+  EXPECT_EQ(r.moves[13], std::make_pair(Seat{0}, steal_move(2, List("KD")[0])));
+  EXPECT_EQ(r.moves[14], std::make_pair(Seat{1}, steal_move(2, List("KD")[0])));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Records
 
