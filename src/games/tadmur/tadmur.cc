@@ -274,18 +274,67 @@ Status State::apply(Seat seat, Move move, const ApplyContext* ctx) {
   if (seat != to_act_) return Status::Error(kNotYourTurn);
   const std::uint64_t payload = move_payload(move);
   switch (move_kind(move)) {
-    case kGuessMove:
+    case kGuessMove: {
       if (payload >= kRanks) return Status::Error("a guess names a rank, 2 to A");
-      return apply_guess(seat, static_cast<int>(payload), ctx);
-    case kPlayMove:
+      const Status st = apply_guess(seat, static_cast<int>(payload), ctx);
+      if (st.ok()) log_move(static_cast<int>(payload));
+      return st;
+    }
+    case kPlayMove: {
       if (payload >= 52) return Status::Error("not a card");
-      return apply_play(seat, static_cast<Card>(payload), ctx);
-    case kPassMove:
+      const Status st = apply_play(seat, static_cast<Card>(payload), ctx);
+      if (st.ok()) log_move(kLogPlay);
+      return st;
+    }
+    case kPassMove: {
       if (payload != 0) return Status::Error("not a Tadmur move");
-      return apply_pass(seat, ctx);
+      const Status st = apply_pass(seat, ctx);
+      if (st.ok()) log_move(kLogPass);
+      return st;
+    }
     default:
       return Status::Error("not a Tadmur move");
   }
+}
+
+void State::log_move(int code) {
+  if (log_n_ == kLogFull) return;
+  if (log_n_ == kMaxLog) {
+    log_n_ = kLogFull;
+    return;
+  }
+  const int shift = 4 * (log_n_ % 2);
+  std::uint8_t& byte = log_[log_n_ / 2];
+  byte = static_cast<std::uint8_t>((byte & ~(15 << shift)) | code << shift);
+  ++log_n_;
+}
+
+std::optional<RoundReplay<State>> State::round_replay() const {
+  if (over() || log_n_ == kLogFull) return std::nullopt;
+  RoundReplay<State> r{*this, {}};
+  State& s = r.start;
+  for (Seat p = 0; p < kPlayers; ++p)
+    for (int i = 0; i < chain_len_[p]; ++i) s.hands_[p].add(chains_[p][i]);
+  s.chain_len_ = {};
+  s.spaces_ = {kInitialSpaces, kInitialSpaces};
+  s.ruled_out_ = s.wrong_guesses_ = s.void_ranks_ = {};
+  s.guess_count_ = {};
+  s.guessed_ = s.last_passed_ = false;
+  s.to_act_ = static_cast<std::int8_t>(1 - dealer_);
+  s.log_n_ = 0;
+  Seat seat = s.to_act_;
+  std::array<int, kPlayers> played{};
+  for (int i = 0; i < log_n_; ++i) {
+    const int code = log_[i / 2] >> (4 * (i % 2)) & 15;
+    if (code < kRanks) {
+      r.moves.emplace_back(seat, guess_move(code));
+      continue;
+    }
+    r.moves.emplace_back(seat,
+                         code == kLogPlay ? play_move(chains_[seat][played[seat]++]) : pass_move());
+    seat = 1 - seat;
+  }
+  return r;
 }
 
 namespace {

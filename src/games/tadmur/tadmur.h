@@ -140,6 +140,11 @@ class State : public MatchState<Config> {
   bool guess_open(Seat seat) const;
   // Cards `seat` could play now (ignores whose turn it is).
   CardSet playable(Seat seat) const;
+  // The match's decisions (core/game.h, RoundReplay; the match is one round). `start` is the
+  // deal: each hand now with the cards of its chain back in it, the targets as the world holds
+  // them, no card played, no guess or pass made, seven empty spaces each, the dealer's opponent
+  // to move. Nullopt once the match is over, or when it outran the record (kMaxLog).
+  std::optional<RoundReplay<State>> round_replay() const;
 
  private:
   void deal(const ApplyContext* ctx);
@@ -150,12 +155,21 @@ class State : public MatchState<Config> {
   Status apply_play(Seat seat, Card card, const ApplyContext* ctx);
   Status apply_pass(Seat seat, const ApplyContext* ctx);
   bool must_pass(Seat seat) const;
+  void log_move(int code);
 
   std::int8_t to_act_ = 0;
   bool guessed_ = false;      // the player to act has guessed this turn
   bool last_passed_ = false;  // stuck=pass: the previous turn was a pass
   Ending ending_ = Ending::kNone;
   std::int8_t ended_by_ = -1;  // the seat whose guess, chain, empty hand or block ended the match
+  // The match's decisions for round_replay, one 4-bit code each in order: a guess's rank (0..12),
+  // kLogPlay (the mover's next chain card) or kLogPass; the mover follows from them (a play or a
+  // pass ends a turn). kMaxLog codes (31 bytes with the count, copied with every state): the
+  // heuristic players' matches take at most about 40 moves, random ones seldom more than 60.
+  // log_n_ is kLogFull once the match outran it.
+  static constexpr int kMaxLog = 60, kLogPlay = 13, kLogPass = 14;
+  static constexpr std::uint8_t kLogFull = 0xFF;
+  std::uint8_t log_n_ = 0;
   std::array<Card, kPlayers> starters_{};
   std::array<Card, kPlayers> targets_{};
   std::array<CardSet, kPlayers> hands_{};
@@ -167,6 +181,7 @@ class State : public MatchState<Config> {
   std::array<std::int8_t, kPlayers> guess_count_{};
   std::array<std::uint16_t, kPlayers> void_ranks_{};
   std::array<int, kPlayers> scores_{};
+  std::array<std::uint8_t, kMaxLog / 2> log_{};  // two codes a byte, the first in the low bits
 };
 
 }  // namespace cardroom::tadmur

@@ -778,6 +778,65 @@ TEST(TadmurRules, Resample_PassShowsVoidRanks) {
   }
 }
 
+// round_replay of `s`, checked: its decisions applied to its start give `s` back, and so for
+// worlds drawn for each seat and a spectator. The moves of the replay of `s` as text.
+std::string ExpectReplays(const State& s) {
+  std::string text;
+  Rng rng(6);
+  for (int k = 0; k < 12; ++k) {
+    const State w = k == 0 ? s : s.resample(static_cast<Seat>(k % 3 - 1), rng);
+    std::optional<RoundReplay<State>> r = w.round_replay();
+    EXPECT_TRUE(r);
+    if (!r) return "";
+    State replayed = r->start;
+    EXPECT_EQ(replayed.check(), nullptr);
+    for (const auto& [seat, move] : r->moves) {
+      if (k == 0) text += (text.empty() ? "" : ", ") + seat_name(seat) + " " + s.move_text(move);
+      EXPECT_TRUE(replayed.apply(seat, move, nullptr).ok())
+          << seat_name(seat) << " " << s.move_text(move);
+    }
+    EXPECT_TRUE(replayed == w);
+  }
+  return text;
+}
+
+TEST(TadmurRules, RoundReplayFromTheDeal) {
+  Table t("", 1, StandardDeal());
+  EXPECT_EQ(ExpectReplays(t.s()), "");
+  for (const auto& [seat, move] : std::vector<std::pair<Seat, std::string>>{
+           {0, "guess Q"}, {0, "play 6S"}, {1, "play QS"}, {0, "play 7S"}, {1, "guess 2"}})
+    ASSERT_TRUE(t.Do(seat, move));
+  EXPECT_EQ(ExpectReplays(t.s()), "S0 guess Q, S0 play 6S, S1 play QS, S0 play 7S, S1 guess 2");
+  ASSERT_TRUE(t.Do(1, "play KS"));
+  const RoundReplay<State> r = *t.s().round_replay();
+  EXPECT_EQ(r.start.to_act(), 0);
+  EXPECT_EQ(r.start.hand(0), t.s().hand(0) | Set("6S 7S"));
+  EXPECT_EQ(r.start.hand(1), t.s().hand(1) | Set("QS KS"));
+  for (Seat p = 0; p < 2; ++p) {
+    EXPECT_EQ(r.start.chain_length(p), 0);
+    EXPECT_EQ(r.start.spaces(p), kInitialSpaces);
+    EXPECT_EQ(r.start.guesses_made(p), 0);
+    EXPECT_EQ(r.start.ruled_out(p), 0u);
+  }
+  EXPECT_EQ(r.moves.size(), 6u);
+  ASSERT_TRUE(t.Do(0, "guess T"));
+  EXPECT_EQ(t.Reject(0, "guess 3"), "only one guess per turn");  // not a decision of the round
+  EXPECT_EQ(ExpectReplays(t.s()),
+            "S0 guess Q, S0 play 6S, S1 play QS, S0 play 7S, S1 guess 2, S1 play KS, S0 guess T");
+  ASSERT_TRUE(t.Do(0, "play 8S"));
+  ASSERT_TRUE(t.Do(1, "guess 9"));  // right: the match is over
+  EXPECT_FALSE(t.s().round_replay());
+}
+
+TEST(TadmurRules, RoundReplayWithPasses) {
+  Table t("stuck=pass", 1, MakeDeal("5S KC 9D 3S", "", "4S 4H 4D 4C 6S 6H 6D 6C QS"));
+  ASSERT_TRUE(t.Do(0, "guess J"));
+  ASSERT_TRUE(t.Do(0, "pass"));
+  ASSERT_TRUE(t.Do(1, "play QS"));
+  ASSERT_TRUE(t.Do(0, "pass"));
+  EXPECT_EQ(ExpectReplays(t.s()), "S0 guess J, S0 pass, S1 play QS, S0 pass");
+}
+
 // ---------------------------------------------------------------------------------------------
 // Acceptance scenarios (RULINGS 9.4)
 
