@@ -511,7 +511,7 @@ std::optional<RoundReplay<State>> State::round_replay() const {
   if (over()) return std::nullopt;
   RoundReplay<State> r{*this, {}};
   State& s = r.start;
-  s.play_.undo_play();
+  s.play_.unplay();
   if (upcard_ >= 52 && swapper_ < 0)  // known since the deal: the other joker is undealt
     for (Seat p = 0; p < kPlayers; ++p)
       s.play_.exclude(p, CardSet::of(upcard_ == kBigBlooper ? kLittleBlooper : kBigBlooper));

@@ -312,13 +312,6 @@ class TrickPlay {
     }
     return out;
   }
-  // The hand `s` held at the round's first card: its hand with its cards played back in it.
-  CardSet hand_before_play(Seat s) const {
-    CardSet hand = pos_.hands[s];
-    for (const auto& [seat, c] : played_in_order())
-      if (seat == s) hand.add(c);
-    return hand;
-  }
   // Back to before the round's first card, for replaying a round (RoundReplay): each hand holds
   // its cards played again; no trick, nothing known of any hand, the default policy (as after
   // new_round). What the game set in the play before its first card (the policy's rule data,

@@ -489,7 +489,7 @@ std::optional<RoundReplay<State>> State::round_replay() const {
   const int n = config_.players;
   RoundReplay<State> r{*this, {}};
   State& s = r.start;
-  s.play_.undo_play();
+  s.play_.unplay();
   std::array<CardSet, kMaxPlayers> dealt{};
   for (Seat p = 0; p < n; ++p) dealt[p] = (s.play_.hand(p) - passed_[sender_to(p)]) | passed_[p];
   for (Seat p = 0; p < n; ++p) s.play_.set_hand(p, dealt[p]);

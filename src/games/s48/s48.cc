@@ -232,17 +232,12 @@ std::optional<tricks::SolverTask<tricks::PlainTrumps, kMaxPlayers>> State::solve
 }
 
 State State::round_as_dealt() const {
-  const int n = config_.players;
   State s = *this;
-  std::array<CardSet, kMaxPlayers> dealt{};
-  for (Seat p = 0; p < n; ++p)
-    dealt[p] = phase_ == Phase::kPlay ? play_.hand_before_play(p) : play_.hand(p);
-  s.play_.new_round(n);
-  for (Seat p = 0; p < n; ++p) s.play_.set_hand(p, dealt[p]);
+  s.play_.unplay();
   s.phase_ = Phase::kBid;
   s.bids_made_ = 0;
   s.bids_.fill(-1);
-  s.to_act_ = static_cast<std::int8_t>((dealer_ + 1) % n);
+  s.to_act_ = static_cast<std::int8_t>((dealer_ + 1) % config_.players);
   return s;
 }
 

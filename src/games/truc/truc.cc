@@ -517,7 +517,7 @@ std::optional<RoundReplay<State>> State::round_replay() const {
     s.cut_ = -1;
     return r;
   }
-  s.play_.undo_play();
+  s.play_.unplay();
   s.eleven_ = -1;
   s.stake_ = 1;
   s.pending_ = 0;
