@@ -102,7 +102,7 @@ TEST(Ismcts, OptionsAndErrors) {
   ASSERT_TRUE(set) << error;
   EXPECT_EQ(set->name(),
             "ismcts(iterations=2000,ms=0,exploration=70,playout=heuristic,others=search,threads=2,"
-            "tree_mb=64,trust=0,horizon=1,pace_ms=1000)");
+            "tree_mb=64,trust=0,horizon=1,infer=0,pace_ms=1000)");
   ASSERT_TRUE(load_player("ismcts(ms=200,playout=heuristic)", *s48, &error)) << error;
 
   EXPECT_NE(LoadError("ismcts(iterations=0)", *s48).find("iterations"), std::string::npos);

@@ -26,6 +26,7 @@ Decision IsmctsPlayer::decide(const SeatAccess& seat, Rng& rng) {
   query.heuristic_playout = options_.heuristic_playout;
   query.heuristic_others = options_.heuristic_others;
   query.horizon = options_.horizon;
+  query.infer_pool = options_.infer;
   query.teams = teams_;
   query.clock = clock_;
   query.stop = seat.stop();
@@ -133,7 +134,12 @@ PlayerEntry ismcts_player_entry() {
                                "always the most visited)"),
            OptionSpec::integer("horizon", 1, 0, 1000,
                                "rounds a playout plays, the search's own first: 1 to the end of "
-                               "the round, N to the end of the N-th, 0 to the end of the match")},
+                               "the round, N to the end of the N-th, 0 to the end of the match"),
+           OptionSpec::integer("infer", 0, 0, 100000,
+                               "inference: draw this many worlds at each search's start, weighed "
+                               "by how plausible the other seats' decisions this round are in "
+                               "them (the game's heuristic as their model), and search those in "
+                               "proportion (0: every iteration its own world, all alike)")},
           [](const AnyGame& game) { return game.has_search(); },
           [](const AnyGame& game, const std::string& name, const OptionValues& values,
              std::string*) -> std::unique_ptr<Player> {
@@ -147,6 +153,7 @@ PlayerEntry ismcts_player_entry() {
             options.tree_mb = static_cast<int>(values.get_int("tree_mb"));
             options.trust = static_cast<int>(values.get_int("trust"));
             options.horizon = static_cast<int>(values.get_int("horizon"));
+            options.infer = static_cast<int>(values.get_int("infer"));
             const double pace = pace_ms_of(static_cast<int>(values.get_int("speed")),
                                            static_cast<int>(values.get_int("pace_ms"))) /
                                 1000.0;

@@ -96,6 +96,7 @@ struct IsmctsOptions {
   // percent as often as its most visited move (0: the most visited move, always).
   int trust = 0;
   int horizon = 1;  // SearchQuery::horizon: rounds a playout plays (0: to the match's end)
+  int infer = 0;    // SearchQuery::infer_pool: worlds weighed by inference (0: none)
 };
 
 // What an ISMCTS player has done in its match, for tests and measurement.

@@ -340,6 +340,7 @@ class Search {
   Search(const S& world, Heuristic heuristic, const SearchQuery& query, SearchMemory& memory,
          Rng& rng)
       : world_(world),
+        inference_model_(heuristic),
         heuristic_(query.heuristic_playout ? heuristic : nullptr),
         model_(query.heuristic_others ? heuristic : nullptr),
         query_(query),
@@ -356,6 +357,7 @@ class Search {
 
   SearchResult run() {
     memory_.reset();
+    if (query_.infer_pool > 0) draw_pool();
     SearchResult result;
     const auto clock = query_.clock ? query_.clock : &steady_seconds;
     const double start = query_.seconds > 0 ? clock() : 0;
@@ -537,7 +539,7 @@ class Search {
   }
 
   void iterate(SearchResult& result) {
-    S w = world_.resample(me_, rng_);
+    S w = pool_.empty() ? world_.resample(me_, rng_) : pool_[pick_from_pool()];
     auto& path = memory_.path();
     int depth = 0;
     std::uint32_t node = 0;  // the root
@@ -633,7 +635,29 @@ class Search {
     return made;
   }
 
+  // Inference: the worlds drawn at the start and their cumulative weights.
+  void draw_pool() {
+    pool_.clear();
+    cumulative_.clear();
+    double total = 0;
+    for (int k = 0; k < query_.infer_pool; ++k) {
+      pool_.push_back(world_.resample(me_, rng_));
+      total += world_plausibility(pool_.back(), me_, inference_model_);
+      cumulative_.push_back(total);
+    }
+    if (total <= 0) pool_.clear();  // no world plausible at all: every iteration its own
+  }
+  std::size_t pick_from_pool() {
+    const double x = rng_.uniform() * cumulative_.back();
+    const auto it = std::upper_bound(cumulative_.begin(), cumulative_.end(), x);
+    return std::min<std::size_t>(static_cast<std::size_t>(it - cumulative_.begin()),
+                                 pool_.size() - 1);
+  }
+
   const S& world_;
+  Heuristic inference_model_;  // the game's heuristic, for world_plausibility
+  std::vector<S> pool_;
+  std::vector<double> cumulative_;
   Heuristic heuristic_;
   Heuristic model_;  // the other seats' moves in the tree (heuristic_others)
   const SearchQuery& query_;

@@ -66,6 +66,7 @@
 #include <string>
 #include <vector>
 
+#include "bots/inference.h"
 #include "bots/player.h"
 #include "bots/registry.h"
 
@@ -90,8 +91,14 @@ struct PimcOptions {
   int search_cards = 3;  // kModel: the seat's own moves are searched once it holds this many
   // Worlds: drawn by resample and kept in proportion to their AnyState::plausibility (the other
   // seats' decisions by the game's model of its players: kModel), or every world drawn (kNone).
-  enum class Infer : std::uint8_t { kModel, kNone };
+  // kReplay: the generic model (AnyState::replay_plausibility) through a WorldPool of twice
+  // `worlds` worlds weighed once per decision (bots/inference.h).
+  enum class Infer : std::uint8_t { kModel, kNone, kReplay };
   Infer infer = Infer::kModel;
+  // Card play searched this many of the seat's own moves deep (`epimc`): 1 is PIMC. Below the
+  // root at most `candidates` cards of each decision are searched deeper, the best by PIMC first.
+  int depth = 1;
+  int candidates = 3;
 };
 
 // What a PIMC player has done in its match, for tests and measurement.
@@ -103,7 +110,9 @@ struct PimcStats {
   std::uint64_t nodes = 0;                           // solver positions searched
   std::uint64_t tied = 0, all_tied = 0;              // card searches with several / all cards best
   std::uint64_t draws = 0;  // worlds drawn by resample (more than `worlds` when some are rejected)
-  std::uint64_t unlikely = 0;  // worlds kept as the most plausible of kMaxDraws, none accepted
+  std::uint64_t unlikely = 0;       // worlds kept as the most plausible of kMaxDraws, none accepted
+  std::uint64_t deep_searches = 0;  // card plays searched deeper than one own move (depth > 1)
+  std::uint64_t deep_changed = 0;   // of them, those that chose another card than PIMC's sums
 };
 
 // draw_world: the draws per world kept, at most.
@@ -135,8 +144,46 @@ class PimcPlayer final : public Player {
   // after kMaxDraws draws none of which was kept, the most plausible of them.
   std::unique_ptr<AnyState> draw_world(const SeatAccess& seat, Rng& rng);
 
+  // How a card play's worlds are valued: by the solver (each other seat then plays the solver's
+  // best card for its side in each world) or by rollouts (the game's heuristic plays the others).
+  enum class Eval : std::uint8_t { kSolve, kRollout };
+  // A sum no card can have: a card not searched (deeper).
+  static constexpr std::int64_t kUnsearched = std::numeric_limits<std::int64_t>::min();
+  // The search of a card play over `worlds` (public for tests): each of `cards`' value for the
+  // side of `me` summed over the worlds, searched options.depth of the seat's own moves deep
+  // (depth 1: PIMC's sums). In every world `me` is to play and may play `cards` (plain card
+  // plays); `model`: rollouts search `me`'s last moves against the heuristic (alone=model).
+  std::vector<std::int64_t> card_sums(const std::vector<std::unique_ptr<AnyState>>& worlds, Seat me,
+                                      const std::vector<Move>& cards, Eval eval, bool model,
+                                      Rng& rng);
+
  private:
   bool more_worlds(const SeatAccess& seat, std::uint64_t worlds, double start) const;
+  // depth > 1: the card play searched over worlds drawn for the seat, `first` among them.
+  Move deep_card(const SeatAccess& seat, const std::vector<Move>& legal,
+                 const std::vector<Move>& cards, std::unique_ptr<AnyState> first, Eval eval,
+                 bool model, double start, Rng& rng);
+  // The value in each of `worlds` (where `me` is to play the same cards, worlds it cannot tell
+  // apart) of the best of `cards` for them all, searched `depth` own moves deep; `sums`, if
+  // given, gets each card's sum (kUnsearched for cards not searched deeper), `flat_sums` each
+  // card's sum one own move deep (PIMC's).
+  std::vector<std::int64_t> node_values(const std::vector<AnyState*>& worlds, Seat me,
+                                        const std::vector<Move>& cards, int depth, Eval eval,
+                                        bool model, Rng& rng, std::vector<std::int64_t>* sums,
+                                        std::vector<std::int64_t>* flat_sums);
+  // Each card's value in each world, one own move deep: [world][card].
+  std::vector<std::vector<std::int64_t>> leaf_values(const std::vector<AnyState*>& worlds, Seat me,
+                                                     const std::vector<Move>& cards, Eval eval,
+                                                     bool model, Rng& rng);
+  // Worlds that look alike to `me` (the same moves seen), and what it has seen since its card.
+  using Groups = std::vector<std::pair<std::vector<std::uint64_t>, std::vector<std::size_t>>>;
+  // Plays the other seats' moves in the worlds `alike` of `after` (alike to `me`) until `me` is
+  // to play a card again, parting them by what it sees; each part where it then has a choice of
+  // cards goes to `groups` (with `key` and the moves seen); worlds whose round ends first, or
+  // reaches a move that is not a card play, go nowhere (their values one move deep stand).
+  void play_others(const std::vector<std::unique_ptr<AnyState>>& after,
+                   std::vector<std::size_t> alike, Seat me, Eval eval,
+                   std::vector<std::uint64_t> key, Groups& groups, Rng& rng);
   SolverMemory& memory();
   // The card of the best sum over worlds, `first` (solved in decide()) and those drawn here.
   Move play_card(const SeatAccess& seat, const std::vector<Move>& legal, SolveResult first,
@@ -185,11 +232,14 @@ class PimcPlayer final : public Player {
   Teams teams_;
   Clock clock_;
   std::unique_ptr<SolverMemory> memory_;
+  std::unique_ptr<WorldPool> pool_;  // infer=replay: this decision's worlds
   PimcStats stats_;
   std::optional<bool> exact_alone_;  // exact_alone(), once known
 };
 
 // The registry's entry: plays every game with a solver (AnyGame::has_solver).
 PlayerEntry pimc_player_entry();
+// `epimc`: the same player searching its own card plays options.depth deep (default 2).
+PlayerEntry epimc_player_entry();
 
 }  // namespace cardroom

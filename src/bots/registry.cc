@@ -214,6 +214,7 @@ void register_all_players() {
                        return std::make_unique<GamePlayer>(name, "heuristic", options);
                      }});
     register_player(pimc_player_entry());
+    register_player(epimc_player_entry());
     register_player(ismcts_player_entry());
   });
 }

@@ -7,6 +7,7 @@
 #include <iostream>
 
 #include "bots/bridge_position.h"
+#include "bots/inference.h"
 #include "bots/ismcts_search.h"
 #include "bots/trick_solver.h"
 #include "cli/commands.h"
@@ -168,6 +169,43 @@ void search_bench(std::vector<SearchPosition> positions, int iterations, bool js
 
 }  // namespace
 
+// `bench --infer`: what inference is worth, per game (bots/inference.h, measure_inference).
+void infer_bench(const std::vector<std::string>& game_strings, int positions, int worlds, bool json,
+                 Context& ctx) {
+  nlohmann::json out = nlohmann::json::array();
+  if (!json)
+    std::cout << fmt::format("{:<18} {:>9} {:>15} {:>15} {:>15} {:>10} {:>9}\n", "game",
+                             "decisions", "uniform (±se)", "inferred (±se)", "gain (±se)",
+                             "effective", "us/world");
+  for (const auto& text : game_strings) {
+    std::string error;
+    auto game = load_game(text, &error);
+    if (!game) return fail(ctx, error);
+    const InferenceReport r = measure_inference(*game, positions, worlds, 1);
+    if (json) {
+      out.push_back({{"game", r.game},
+                     {"decisions", r.positions},
+                     {"uniform", r.uniform},
+                     {"uniform_se", r.uniform_se},
+                     {"inferred", r.inferred},
+                     {"inferred_se", r.inferred_se},
+                     {"gain", r.gain},
+                     {"gain_se", r.gain_se},
+                     {"effective_share", r.effective},
+                     {"us_per_world", r.us_per_world},
+                     {"model", r.has_model}});
+      continue;
+    }
+    std::cout << fmt::format(
+        "{:<18} {:>9} {:>8.1f}% ±{:<4.1f} {:>8.1f}% ±{:<4.1f} {:>+8.2f}% ±{:<4.2f} {:>9.0f}% "
+        "{:>9.0f}{}\n",
+        text, r.positions, 100 * r.uniform, 100 * r.uniform_se, 100 * r.inferred,
+        100 * r.inferred_se, 100 * r.gain, 100 * r.gain_se, 100 * r.effective, r.us_per_world,
+        r.has_model ? "" : "  (no model: alike)");
+  }
+  if (json) std::cout << nlohmann::json{{"infer", out}}.dump(2) << "\n";
+}
+
 void add_bench_command(CLI::App& app, Context& ctx) {
   auto* cmd = app.add_subcommand(
       "bench", "Random-playout throughput per game and a deterministic signature");
@@ -179,6 +217,17 @@ void add_bench_command(CLI::App& app, Context& ctx) {
   static bool search = false;
   static int iterations = 100000;
   static int round = 1;
+  static bool infer = false;
+  static int positions = 150;
+  static int worlds = 10;
+  cmd->add_flag("--infer", infer,
+                "measure inference instead: at decisions of heuristic matches, the share of the "
+                "cards hidden from the deciding seat that its worlds put where they are, drawn "
+                "uniformly and weighed by the other seats' decisions (bots/inference.h)");
+  cmd->add_option("--positions", positions, "--infer: decisions per game (default 150)")
+      ->check(CLI::Range(1, 100000));
+  cmd->add_option("--worlds", worlds, "--infer: worlds of each kind per decision (default 10)")
+      ->check(CLI::Range(1, 10000));
   cmd->add_flag("--solver", solver,
                 "time the double-dummy solver on 100 fixed bridge deals (all strains) instead");
   cmd->add_flag("--search", search,
@@ -206,6 +255,7 @@ void add_bench_command(CLI::App& app, Context& ctx) {
       // timed with its cap on rounds (GameEntry::capped_options).
       for (const auto* g : registered_games()) game_strings.push_back(capped_game_string(*g));
     }
+    if (infer) return infer_bench(game_strings, positions, worlds, json, ctx);
     if (search) {
       std::vector<SearchPosition> positions;
       for (const auto& text : game_strings) {

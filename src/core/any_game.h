@@ -109,11 +109,14 @@ class AnyState {
   // How plausible the decisions of this round by the seats other than `observer` are in this
   // state, by the game's model of its players (its heuristic): a weight in (0, 1], 1 where each is
   // what that model decides from what its seat knew when it decided. S48 has a model of its own
-  // (the bids: bid_plausibility in s48_bot.h); a game whose State offers round_replay has the
-  // generic one (replay_plausibility); 1 in the others. It reads hidden cards:
+  // (the bids: bid_plausibility in s48_bot.h); 1 in the other games. It reads hidden cards:
   // players ask it only of worlds drawn by resample(observer), to weight them (policy-based
   // inference), never of the true state.
   virtual double plausibility(Seat observer) const = 0;
+  // The same weight by the generic model where the game has no model of its own: the round's
+  // decisions replayed with the game's heuristic as every player's model (replay_plausibility);
+  // the game's own model where it has one (S48); 1 where the game replays no round.
+  virtual double replay_plausibility(Seat observer) const = 0;
   // Whether the game's State offers round_replay (RoundReplay), and the replay itself: the round
   // at its first decision, as this state (a world) holds it, and the decisions made since. For
   // tests and measurement; players weigh worlds through plausibility.
@@ -218,6 +221,16 @@ double replay_plausibility(const S& world, Seat observer, Move (*heuristic)(cons
     CARDROOM_ASSERT(st.ok(), "round_replay: a decision of the round was refused on its replay");
   }
   return weight;
+}
+
+// AnyState::plausibility on the concrete state: the game's own model where it has one
+// (plausibility_hook), else replay_plausibility with its heuristic where its State replays rounds,
+// else 1.
+template <class S>
+double world_plausibility(const S& world, Seat observer, Move (*heuristic)(const S&, Seat, Rng&)) {
+  if (plausibility_hook<S>) return plausibility_hook<S>(world, observer);
+  if constexpr (HasRoundReplay<S>) return replay_plausibility(world, observer, heuristic);
+  return 1.0;
 }
 
 // The concrete state behind an AnyState, for code written for one game (its tests, its players).
@@ -357,12 +370,13 @@ class StateAdapter final : public TypedState<typename G::State> {
     return solve_hook<S>(state_, query, memory);
   }
   double plausibility(Seat observer) const override {
-    if (plausibility_hook<S>) return plausibility_hook<S>(state_, observer);
-    if constexpr (HasRoundReplay<S>) {
-      for (const auto& entry : *bots_)
-        if (entry.name == "heuristic") return replay_plausibility(state_, observer, entry.choose);
-    }
-    return 1.0;
+    return plausibility_hook<S> ? plausibility_hook<S>(state_, observer) : 1.0;
+  }
+  double replay_plausibility(Seat observer) const override {
+    Move (*heuristic)(const S&, Seat, Rng&) = nullptr;
+    for (const auto& entry : *bots_)
+      if (entry.name == "heuristic") heuristic = entry.choose;
+    return world_plausibility(state_, observer, heuristic);
   }
   bool replays_rounds() const override { return HasRoundReplay<S>; }
   std::optional<std::pair<std::unique_ptr<AnyState>, std::vector<std::pair<Seat, Move>>>>

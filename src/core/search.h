@@ -77,6 +77,11 @@ struct SearchQuery {
   // horizon-th round from it (counting that one), or of the match (0). Games whose rounds carry
   // plans across them (Indian Chief's score sheet, filled a box a turn) need more than one.
   int horizon = 1;
+  // Inference (bots/inference.h): at the search's start this many worlds are drawn for the seat
+  // and weighed by AnyState::plausibility (how plausible the other seats' decisions this round
+  // are in each, by the game's model of its players); each iteration then searches one of them,
+  // drawn in proportion to its weight. 0: every iteration draws its own world, all alike.
+  int infer_pool = 0;
   // Sides: partnerships score as one (each seat backs up its team's result).
   Teams teams;
   // The arena's limit, in nodes' worth of memory: past it the tree stops growing (iterations go
