@@ -39,8 +39,13 @@ TEST(Levels, EveryGameHasEasyAndNormalAndEachLevelLoads) {
 
 TEST(Levels, StrongWhereMeasuredAndAClearErrorElsewhere) {
   auto s48 = game("s48");
-  EXPECT_EQ(*level_player("strong", *s48, nullptr), "pimc(worlds=20)");
-  EXPECT_EQ(*level_player("expert", *s48, nullptr),
+  EXPECT_EQ(*level_player("strong", *s48, nullptr),
+            "ismcts(iterations=2000,playout=heuristic,others=heuristic)");
+  std::string why;
+  EXPECT_FALSE(load_player("expert", *s48, &why));  // nothing stands 100 above strong
+  EXPECT_EQ(why, "s48 has no level 'expert' (its levels: easy normal strong)");
+  auto back_alley = game("back_alley");
+  EXPECT_EQ(*level_player("expert", *back_alley, nullptr),
             "ismcts(iterations=2000,playout=heuristic,others=heuristic)");
   EXPECT_FALSE(level_player("heuristic", *s48, nullptr));  // not a level: a player's own name
   auto schwimmen = game("schwimmen");
