@@ -312,6 +312,22 @@ inline void ExpectLegalMatches(const std::string& game_string, int matches, int 
   }
 }
 
+// round_replay of `s` (a game's typed State): its decisions applied to its start give `s` back.
+// The replay itself.
+template <class State>
+RoundReplay<State> ExpectReplays(const State& s) {
+  std::optional<RoundReplay<State>> r = s.round_replay();
+  EXPECT_TRUE(r);
+  if (!r) return {s, {}};
+  State replayed = r->start;
+  EXPECT_EQ(replayed.check(), nullptr);
+  for (const auto& [seat, move] : r->moves)
+    EXPECT_TRUE(replayed.apply(seat, move, nullptr).ok())
+        << seat_name(seat) << " " << replayed.move_text(move);
+  EXPECT_TRUE(replayed == s);
+  return *r;
+}
+
 // round_replay (core/game.h, RoundReplay) on the true state, before every move of `matches`
 // random matches of `game_string` (the lowest actor moving, so that simultaneous decisions come in
 // seat order, as replays give them): its moves are the decisions made since the round's last deal

@@ -509,19 +509,7 @@ TEST(IndianChiefRules, ResampleKeepsOwnPicksAndRedrawsOthers) {
   EXPECT_TRUE(box_differs);
 }
 
-// round_replay of `s`: its decisions applied to its start give `s` back. The replay itself.
-RoundReplay<State> ExpectReplays(const State& s) {
-  std::optional<RoundReplay<State>> r = s.round_replay();
-  EXPECT_TRUE(r);
-  if (!r) return {s, {}};
-  State replayed = r->start;
-  EXPECT_EQ(replayed.check(), nullptr);
-  for (const auto& [seat, move] : r->moves)
-    EXPECT_TRUE(replayed.apply(seat, move, nullptr).ok())
-        << seat_name(seat) << " " << replayed.move_text(move);
-  EXPECT_TRUE(replayed == s);
-  return *r;
-}
+using testing_util::ExpectReplays;
 
 // The same of worlds drawn for every seat and for a spectator.
 void ExpectWorldsReplay(const State& s) {
