@@ -295,10 +295,17 @@ void PimcPlayer::play_others(const std::vector<std::unique_ptr<AnyState>>& after
     if (s == me) {
       // Its choice of cards (beside them Truc offers a raise: left out of the search). Where it
       // has none left this round, its value one move deep stands.
-      const std::vector<Move> legal = w0.legal_moves(me);
-      if (std::count_if(legal.begin(), legal.end(),
-                        [&](Move m) { return is_card_play(w0.move_text(m)); }) > 1)
-        groups.emplace_back(std::move(key), std::move(alike));
+      // The worlds are parted here by all the seat sees (its view): moves nobody chose, as
+      // Bridge Solitaire's house playing the stock, differ between worlds too.
+      std::map<std::string, std::vector<std::size_t>> by_view;
+      for (std::size_t k : alike) by_view[after[k]->view(me).dump()].push_back(k);
+      for (auto& [view, part] : by_view) {
+        const AnyState& w = *after[part[0]];
+        const std::vector<Move> legal = w.legal_moves(me);
+        if (std::count_if(legal.begin(), legal.end(),
+                          [&](Move m) { return is_card_play(w.move_text(m)); }) > 1)
+          groups.emplace_back(key, std::move(part));
+      }
       return;
     }
     std::vector<Move> moves(alike.size());
