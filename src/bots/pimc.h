@@ -12,7 +12,11 @@
 //     rejection sampling of the seat's belief given those decisions (policy-based inference:
 //     Rebstock, Solinas, Buro, Sturtevant, "Policy Based Inference in Trick-Taking Card Games",
 //     2019); after kMaxDraws draws with none kept, the most plausible is used. infer=none keeps
-//     every world drawn.
+//     every world drawn. infer=replay weighs worlds by the generic model (every game that replays
+//     its rounds: AnyState::replay_plausibility) through a WorldPool (bots/inference.h) of twice
+//     `worlds` worlds drawn at each decision.
+//   Deeper (`epimc`, options.depth > 1): card play searched `depth` of the seat's own moves deep,
+//     its later cards one for all the worlds it cannot tell apart (node_values; docs/players.md).
 //   Each seat for itself with an exact target (S48, Reds without partners: the solver's answer
 //     has scores by trick total and more than two seats; alone=model, the default). The solver's
 //     values there are guarantees against all other seats together, far too pessimistic
